@@ -1,0 +1,30 @@
+//===- Diagram.h - ASCII move diagrams --------------------------*- C++ -*-===//
+//
+// The Parlett challenge's format: one row per rank from the top, one
+// character per square separated by single spaces: 'O' the piece, 'X' a
+// destination, '.' anything else. When the position has pieces, captures
+// are '*', moves that capture elsewhere (locust) '+', and other occupied
+// squares show their piece letter (upper case White, lower case Black).
+// Missing squares are '#'. 3D boards print one labelled slice per level.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_BACKEND_DIAGRAM_H
+#define FAIRY_BACKEND_DIAGRAM_H
+
+#include "fairy/Eval/Evaluator.h"
+
+#include <string>
+
+namespace fairy {
+
+struct DiagramOptions {
+  /// Print rank numbers on the left and file letters below.
+  bool Labels = false;
+};
+
+std::string renderDiagram(const Position &P, unsigned Origin,
+                          const Destinations &D, const DiagramOptions &Opts);
+
+} // namespace fairy
+
+#endif

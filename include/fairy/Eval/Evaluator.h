@@ -1,0 +1,80 @@
+//===- Evaluator.h - Where a moveset goes in a position ---------*- C++ -*-===//
+//
+// eval(moveset, position, origin) is the set of destinations of the valid
+// paths (docs/ir.md, "Evaluation"). Two engines compute it:
+//   - ReferenceEvaluator enumerates concrete paths one by one, literally as
+//     the semantics are written. Slow and obviously right; for tests.
+//   - FastEvaluator propagates sets of squares (bit words) through the tree,
+//     so its cost follows the size of the tree and of the board, not the
+//     number of paths.
+// Random differential tests keep them in agreement.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_EVAL_EVALUATOR_H
+#define FAIRY_EVAL_EVALUATOR_H
+
+#include "fairy/Eval/Position.h"
+#include "fairy/IR/Node.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace fairy {
+
+/// The destinations of one piece on one square, by kind of move. A square
+/// reached by several paths is in every set that one of them puts it in.
+struct Destinations {
+  SquareSet Quiet;   ///< reached by a path that captures nothing
+  SquareSet Capture; ///< the destination holds a piece, which is captured
+  SquareSet Remote;  ///< a path captured on a square it passed (locust)
+
+  SquareSet all() const { return Quiet | Capture | Remote; }
+  bool operator==(const Destinations &O) const {
+    return Quiet == O.Quiet && Capture == O.Capture && Remote == O.Remote;
+  }
+  bool operator!=(const Destinations &O) const { return !(*this == O); }
+};
+
+/// The state of a square as seen by the mover: Land::Empty, Friend or Enemy.
+/// The origin always counts as empty.
+uint8_t squareState(const Position &P, unsigned Square, unsigned Origin,
+                    Color Mover);
+
+class ReferenceEvaluator {
+public:
+  /// \p Budget caps the number of partial paths the enumeration may build.
+  explicit ReferenceEvaluator(NodeRef Root, size_t Budget = 20'000'000)
+      : Root(std::move(Root)), Budget(Budget) {}
+
+  /// The destinations, or nullopt with \p Error set when the budget ran out
+  /// or the tree uses something the evaluator cannot enumerate.
+  std::optional<Destinations> evaluate(const Position &P, unsigned Origin,
+                                       Color Mover, std::string &Error) const;
+
+private:
+  NodeRef Root;
+  size_t Budget;
+};
+
+class FastEvaluatorImpl;
+
+class FastEvaluator {
+public:
+  /// Prepares \p Root for evaluation on boards shaped like \p B (same size
+  /// and the same missing squares). Returns nullptr with \p Error set if the
+  /// tree cannot be compiled (see docs/ir.md for the limits).
+  static std::unique_ptr<FastEvaluator> compile(NodeRef Root, const Board &B,
+                                                std::string &Error);
+  ~FastEvaluator();
+
+  Destinations evaluate(const Position &P, unsigned Origin, Color Mover) const;
+
+private:
+  explicit FastEvaluator(std::unique_ptr<FastEvaluatorImpl> Impl);
+  std::unique_ptr<FastEvaluatorImpl> Impl;
+};
+
+} // namespace fairy
+
+#endif

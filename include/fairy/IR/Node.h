@@ -1,0 +1,147 @@
+//===- Node.h - The moveset IR ----------------------------------*- C++ -*-===//
+//
+// A moveset denotes a set of paths; a path is a sequence of legs. Nodes are
+// immutable and shared (NodeRef), so passes build new trees instead of
+// editing old ones. See docs/ir.md for the semantics of each kind.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_IR_NODE_H
+#define FAIRY_IR_NODE_H
+
+#include "fairy/IR/Range.h"
+#include "fairy/IR/Symmetry.h"
+#include "fairy/IR/Vec.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fairy {
+
+/// What the landing square of a leg may hold: a set of square states.
+/// Named sets: never, empty, friend, enemy, notenemy, notfriend, occupied,
+/// any. "friend" and "enemy" are relative to the moving piece.
+struct Land {
+  enum : uint8_t { Empty = 1, Friend = 2, Enemy = 4, All = 7 };
+  uint8_t Mask = All;
+
+  constexpr Land() = default;
+  constexpr explicit Land(uint8_t M) : Mask(M & All) {}
+  static constexpr Land any() { return Land(All); }
+  static constexpr Land empty() { return Land(Empty); }
+  static constexpr Land enemy() { return Land(Enemy); }
+  static constexpr Land friendly() { return Land(Friend); }
+  static constexpr Land notFriend() { return Land(Empty | Enemy); }
+  static constexpr Land occupied() { return Land(Friend | Enemy); }
+
+  bool allows(uint8_t State) const { return Mask & State; }
+  const char *name() const;
+  static bool fromName(const std::string &Name, Land &Out);
+  bool operator==(Land O) const { return Mask == O.Mask; }
+  bool operator!=(Land O) const { return Mask != O.Mask; }
+};
+
+/// What happens on the landing square besides moving there.
+enum class Effect : uint8_t {
+  None,
+  Capture, ///< remove the piece standing there (a locust capture mid-path)
+};
+const char *effectName(Effect E);
+bool effectFromName(const std::string &Name, Effect &Out);
+
+/// A path predicate of `filter`: some leg d of the path has
+/// Sign * d[Axis] >= K (fairy-notation's axis filters ^ V > <).
+struct AxisPredicate {
+  unsigned char Axis = 1; ///< 0 = x, 1 = y, 2 = z
+  signed char Sign = 1;
+  int K = 1;
+
+  bool holds(Vec D) const { return Sign * D[Axis] >= K; }
+  /// The same predicate read on vectors of the outer frame, when the
+  /// vectors of this predicate's frame are mapped there by \p Frame.
+  AxisPredicate inFrame(const Transform &Frame) const;
+  /// "y >= 1", "x <= -2"
+  std::string str() const;
+  bool operator==(const AxisPredicate &O) const {
+    return Axis == O.Axis && Sign == O.Sign && K == O.K;
+  }
+};
+
+/// A state predicate of `guard`.
+struct GuardPredicate {
+  enum Kind : uint8_t {
+    Initial, ///< the moving piece has never moved
+    Zone,    ///< the square where the guarded part starts is in zone N
+  };
+  Kind K = Initial;
+  bool Negated = false;
+  int ZoneId = 0;
+
+  /// "initial", "!initial", "zone 2"
+  std::string str() const;
+  bool operator==(const GuardPredicate &O) const {
+    // The zone number means nothing for an initial-move guard.
+    return K == O.K && Negated == O.Negated && (K != Zone || ZoneId == O.ZoneId);
+  }
+};
+
+enum class NodeKind : uint8_t { Leg, Seq, Alt, Rep, Ride, Sym, Filter, Guard, Prio };
+const char *kindName(NodeKind K);
+
+class Node;
+using NodeRef = std::shared_ptr<const Node>;
+
+class Node {
+public:
+  NodeKind kind() const { return Kind; }
+  bool is(NodeKind K) const { return Kind == K; }
+
+  const std::vector<NodeRef> &children() const { return Children; }
+  /// The operand of rep, ride, sym, filter and guard.
+  const NodeRef &operand() const { return Children.front(); }
+
+  // Leg payload.
+  Vec vec() const { return V; }
+  Land land() const { return L; }
+  Effect effect() const { return E; }
+  // Rep and ride payload.
+  const RangeList &range() const { return R; }
+  // Sym payload.
+  const TransformSet &transforms() const { return S; }
+  // Filter payload.
+  const AxisPredicate &predicate() const { return P; }
+  // Guard payload.
+  const GuardPredicate &guard() const { return G; }
+
+  /// Number of nodes in the tree.
+  size_t size() const;
+
+  // Factories; the builder functions in Builder.h are the usual way in.
+  static NodeRef makeLeg(Vec V, Land L, Effect E);
+  static NodeRef makeList(NodeKind K, std::vector<NodeRef> Children);
+  static NodeRef makeRepeat(NodeKind K, RangeList R, NodeRef Operand);
+  static NodeRef makeSym(TransformSet S, NodeRef Operand);
+  static NodeRef makeFilter(AxisPredicate P, NodeRef Operand);
+  static NodeRef makeGuard(GuardPredicate G, NodeRef Operand);
+
+  explicit Node(NodeKind K) : Kind(K) {}
+
+private:
+  NodeKind Kind;
+  std::vector<NodeRef> Children;
+  Vec V;
+  Land L;
+  Effect E = Effect::None;
+  RangeList R;
+  TransformSet S;
+  AxisPredicate P;
+  GuardPredicate G;
+};
+
+/// Structural equality of two trees.
+bool equal(const Node &A, const Node &B);
+
+} // namespace fairy
+
+#endif

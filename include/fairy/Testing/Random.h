@@ -1,0 +1,64 @@
+//===- Random.h - Random IR, positions and notation text --------*- C++ -*-===//
+//
+// Generators for differential and property tests, in the spirit of RE2's
+// regexp_generator: deterministic from a seed, small enough that the
+// reference evaluator can enumerate every path, and covering every node
+// kind, landing condition, effect and symmetry.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_TESTING_RANDOM_H
+#define FAIRY_TESTING_RANDOM_H
+
+#include "fairy/Eval/Position.h"
+#include "fairy/IR/Node.h"
+
+#include <random>
+#include <string>
+
+namespace fairy::gen {
+
+struct RandomIROptions {
+  unsigned MaxDepth = 4;
+  bool ThreeD = false;    ///< legs and transforms may use z
+  int MaxComponent = 2;   ///< |x|, |y| of a leg
+  int MaxCount = 3;       ///< largest finite repetition count
+  unsigned MaxChildren = 3;
+};
+
+class RandomIR {
+public:
+  RandomIR(uint64_t Seed, RandomIROptions Opts = {}) : Rng(Seed), Opts(Opts) {}
+  /// A tree that passes the verifier.
+  NodeRef generate() { return node(Opts.MaxDepth, false); }
+  std::mt19937_64 &rng() { return Rng; }
+
+private:
+  std::mt19937_64 Rng;
+  RandomIROptions Opts;
+
+  int uniform(int Lo, int Hi) {
+    return std::uniform_int_distribution<int>(Lo, Hi)(Rng);
+  }
+  bool chance(double P) { return std::bernoulli_distribution(P)(Rng); }
+  NodeRef node(unsigned Depth, bool InRide);
+  NodeRef leg();
+  RangeList range(bool AllowUnbounded);
+  TransformSet transforms();
+};
+
+struct RandomPositionOptions {
+  bool ThreeD = false;
+  int MinSide = 3, MaxSide = 9;
+};
+
+/// A random position with random pieces, holes, moved flags and zones 0-2.
+Position randomPosition(std::mt19937_64 &Rng, RandomPositionOptions Opts = {});
+/// A random square that exists on \p B.
+unsigned randomSquare(std::mt19937_64 &Rng, const Board &B);
+
+/// A random well-formed Parlett expression.
+std::string randomParlett(std::mt19937_64 &Rng);
+
+} // namespace fairy::gen
+
+#endif

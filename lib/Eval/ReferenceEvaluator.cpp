@@ -1,0 +1,391 @@
+//===- ReferenceEvaluator.cpp - Path-by-path evaluation -------------------===//
+//
+// The semantics of docs/ir.md written down as directly as possible: every
+// node maps one partial path to the list of its extensions. Nothing is
+// shared with the fast evaluator except the IR and the board, so that the
+// differential tests compare two independent readings of the semantics.
+//
+// The only departure from plain enumeration is an unbounded `rep`, whose
+// paths are infinitely many: there, paths that agree on everything later
+// nodes can observe (square, remote-capture flag, which open filters are
+// satisfied) are kept once.
+//
+//===----------------------------------------------------------------------===//
+#include "fairy/Eval/Evaluator.h"
+
+#include <set>
+#include <tuple>
+
+using namespace fairy;
+
+uint8_t fairy::squareState(const Position &P, unsigned Square, unsigned Origin,
+                           Color Mover) {
+  const Occupant &O = P.at(Square);
+  if (Square == Origin || !O.Present)
+    return Land::Empty;
+  return O.Side == Mover ? Land::Friend : Land::Enemy;
+}
+
+namespace {
+
+struct Path {
+  unsigned Square;
+  bool Remote = false;
+  std::vector<Vec> Legs; ///< board-frame displacement of every leg so far
+};
+
+/// One step of a concrete path enumerated out of a ride operand.
+struct Step {
+  enum Kind { Leg, Guard } K = Leg;
+  Vec V;
+  Land L;
+  Effect E = Effect::None;
+  GuardPredicate G;
+};
+using Shape = std::vector<Step>;
+
+struct OpenFilter {
+  AxisPredicate Pred; ///< in the board frame
+  size_t Start;       ///< index of the first leg made inside the filter
+};
+
+struct BudgetExceeded {};
+struct Unsupported {
+  std::string Why;
+};
+
+class Enumerator {
+public:
+  Enumerator(const Position &P, unsigned Origin, Color Mover, size_t Budget)
+      : P(P), B(P.board()), Origin(Origin), Mover(Mover), Budget(Budget) {}
+
+  std::vector<Path> walk(const Node &N, const Path &From, const Transform &T) {
+    switch (N.kind()) {
+    case NodeKind::Leg: {
+      std::vector<Path> Out;
+      Path Q = From;
+      if (legStep(Q, T.apply(N.vec()), N.land(), N.effect()))
+        Out.push_back(std::move(Q));
+      return Out;
+    }
+    case NodeKind::Seq: {
+      std::vector<Path> Cur = {From};
+      for (const NodeRef &C : N.children()) {
+        std::vector<Path> Next;
+        for (const Path &Q : Cur)
+          append(Next, walk(*C, Q, T));
+        Cur = std::move(Next);
+      }
+      return Cur;
+    }
+    case NodeKind::Alt: {
+      std::vector<Path> Out;
+      for (const NodeRef &C : N.children())
+        append(Out, walk(*C, From, T));
+      return Out;
+    }
+    case NodeKind::Prio:
+      for (const NodeRef &C : N.children()) {
+        std::vector<Path> Out = walk(*C, From, T);
+        if (!Out.empty())
+          return Out;
+      }
+      return {};
+    case NodeKind::Sym: {
+      std::vector<Path> Out;
+      for (const Transform &S : N.transforms().transforms())
+        append(Out, walk(*N.operand(), From, T.compose(S)));
+      return Out;
+    }
+    case NodeKind::Filter: {
+      Open.push_back({N.predicate().inFrame(T), From.Legs.size()});
+      std::vector<Path> Inner = walk(*N.operand(), From, T);
+      OpenFilter F = Open.back();
+      Open.pop_back();
+      std::vector<Path> Out;
+      for (Path &Q : Inner)
+        if (satisfied(F, Q))
+          Out.push_back(std::move(Q));
+      return Out;
+    }
+    case NodeKind::Guard:
+      if (!guardHolds(N.guard(), From.Square))
+        return {};
+      return walk(*N.operand(), From, T);
+    case NodeKind::Rep:
+      return rep(N, From, T);
+    case NodeKind::Ride:
+      return ride(N, From, T);
+    }
+    return {};
+  }
+
+private:
+  const Position &P;
+  const Board &B;
+  unsigned Origin;
+  Color Mover;
+  size_t Budget;
+  size_t Built = 0;
+  std::vector<OpenFilter> Open;
+
+  void append(std::vector<Path> &Out, std::vector<Path> &&In) {
+    Built += In.size();
+    if (Built > Budget)
+      throw BudgetExceeded();
+    for (Path &Q : In)
+      Out.push_back(std::move(Q));
+  }
+
+  /// Extends \p Q by one leg; false if the leg is not possible.
+  bool legStep(Path &Q, Vec W, Land L, Effect E) {
+    Vec C = B.coord(Q.Square) + W;
+    if (!B.contains(C))
+      return false;
+    unsigned To = B.index(C);
+    uint8_t State = squareState(P, To, Origin, Mover);
+    if (!L.allows(State))
+      return false;
+    if (E == Effect::Capture && State != Land::Empty)
+      Q.Remote = true;
+    Q.Square = To;
+    Q.Legs.push_back(W);
+    return true;
+  }
+
+  bool guardHolds(const GuardPredicate &G, unsigned Square) const {
+    bool Holds;
+    if (G.K == GuardPredicate::Initial) {
+      Holds = !P.Moved.test(Origin);
+    } else {
+      auto It = P.Zones.find(G.ZoneId);
+      Holds = It != P.Zones.end() && It->second.test(Square);
+    }
+    return Holds != G.Negated;
+  }
+
+  static bool satisfied(const OpenFilter &F, const Path &Q) {
+    for (size_t I = F.Start; I < Q.Legs.size(); ++I)
+      if (F.Pred.holds(Q.Legs[I]))
+        return true;
+    return false;
+  }
+
+  /// What the rest of the evaluation can observe of a path.
+  std::tuple<unsigned, bool, std::vector<bool>> key(const Path &Q) const {
+    std::vector<bool> Sat;
+    for (const OpenFilter &F : Open)
+      Sat.push_back(satisfied(F, Q));
+    return {Q.Square, Q.Remote, Sat};
+  }
+
+  std::vector<Path> rep(const Node &N, const Path &From, const Transform &T) {
+    const RangeList &R = N.range();
+    bool Unbounded = R.isUnbounded();
+    int Last = Unbounded ? R.unboundedFrom() : R.maxFinite();
+    std::vector<Path> Out, Cur = {From};
+    if (R.contains(0) && !(Unbounded && R.unboundedFrom() == 0))
+      Out.push_back(From);
+    for (int K = 1; K <= Last && !Cur.empty(); ++K) {
+      std::vector<Path> Next;
+      for (const Path &Q : Cur)
+        append(Next, walk(*N.operand(), Q, T));
+      Cur = std::move(Next);
+      if (R.contains(K) && !(Unbounded && K == Last))
+        Out.insert(Out.end(), Cur.begin(), Cur.end());
+    }
+    if (!Unbounded)
+      return Out;
+    // Every path of count >= Last: all extensions of Cur, each observable
+    // state once.
+    std::set<std::tuple<unsigned, bool, std::vector<bool>>> Seen;
+    std::vector<Path> Work;
+    for (const Path &Q : Cur)
+      if (Seen.insert(key(Q)).second)
+        Work.push_back(Q);
+    for (size_t I = 0; I < Work.size(); ++I) {
+      Out.push_back(Work[I]);
+      std::vector<Path> Next = walk(*N.operand(), Work[I], T);
+      Built += Next.size();
+      if (Built > Budget)
+        throw BudgetExceeded();
+      for (Path &Q : Next)
+        if (Seen.insert(key(Q)).second)
+          Work.push_back(std::move(Q));
+    }
+    return Out;
+  }
+
+  /// Every concrete path of \p N, in N's frame, as a list of steps.
+  std::vector<Shape> shapes(const Node &N) {
+    switch (N.kind()) {
+    case NodeKind::Leg: {
+      Step S;
+      S.V = N.vec();
+      S.L = N.land();
+      S.E = N.effect();
+      return {{S}};
+    }
+    case NodeKind::Seq: {
+      std::vector<Shape> Cur = {{}};
+      for (const NodeRef &C : N.children())
+        Cur = product(Cur, shapes(*C));
+      return Cur;
+    }
+    case NodeKind::Alt: {
+      std::vector<Shape> Out;
+      for (const NodeRef &C : N.children())
+        for (Shape &S : shapes(*C))
+          Out.push_back(std::move(S));
+      return Out;
+    }
+    case NodeKind::Sym: {
+      std::vector<Shape> Inner = shapes(*N.operand()), Out;
+      for (const Transform &T : N.transforms().transforms())
+        for (Shape S : Inner) {
+          for (Step &St : S)
+            St.V = T.apply(St.V);
+          Out.push_back(std::move(S));
+        }
+      return Out;
+    }
+    case NodeKind::Filter: {
+      std::vector<Shape> Out;
+      for (Shape &S : shapes(*N.operand())) {
+        bool Ok = false;
+        for (const Step &St : S)
+          Ok |= St.K == Step::Leg && N.predicate().holds(St.V);
+        if (Ok)
+          Out.push_back(std::move(S));
+      }
+      return Out;
+    }
+    case NodeKind::Guard: {
+      std::vector<Shape> Out;
+      for (Shape &S : shapes(*N.operand())) {
+        Step G;
+        G.K = Step::Guard;
+        G.G = N.guard();
+        S.insert(S.begin(), G);
+        Out.push_back(std::move(S));
+      }
+      return Out;
+    }
+    case NodeKind::Rep:
+    case NodeKind::Ride: {
+      std::vector<Shape> Inner = shapes(*N.operand()), Out;
+      const RangeList &R = N.range();
+      if (N.is(NodeKind::Rep) && R.isUnbounded())
+        throw Unsupported{"an unbounded rep inside a ride operand"};
+      // An unbounded ride inside a ride cannot go further than the board is
+      // wide: past that every repetition of a moving path is off the board,
+      // and a path that does not move lands on the same squares again.
+      int Max = R.isUnbounded() ? std::max(R.unboundedFrom(), B.maxSide())
+                                : R.maxFinite();
+      if (N.is(NodeKind::Ride)) {
+        for (const Shape &S : Inner)
+          for (int K = 0; K <= Max; ++K)
+            if (R.contains(K)) {
+              Shape Rep;
+              for (int I = 0; I < K; ++I)
+                Rep.insert(Rep.end(), S.begin(), S.end());
+              Out.push_back(std::move(Rep));
+            }
+        return Out;
+      }
+      std::vector<Shape> Cur = {{}};
+      for (int K = 0; K <= Max; ++K) {
+        if (R.contains(K))
+          Out.insert(Out.end(), Cur.begin(), Cur.end());
+        Cur = product(Cur, Inner);
+      }
+      return Out;
+    }
+    case NodeKind::Prio:
+      throw Unsupported{"a prio inside a ride operand"};
+    }
+    return {};
+  }
+
+  std::vector<Shape> product(const std::vector<Shape> &A,
+                             const std::vector<Shape> &B2) {
+    std::vector<Shape> Out;
+    for (const Shape &X : A)
+      for (const Shape &Y : B2) {
+        Shape S = X;
+        S.insert(S.end(), Y.begin(), Y.end());
+        Out.push_back(std::move(S));
+        if (++Built > Budget)
+          throw BudgetExceeded();
+      }
+    return Out;
+  }
+
+  std::vector<Path> ride(const Node &N, const Path &From, const Transform &T) {
+    const RangeList &R = N.range();
+    std::vector<Path> Out;
+    if (R.contains(0))
+      Out.push_back(From);
+    // Repeating one path moves the piece by a fixed amount each time, so it
+    // leaves any board within numSquares repetitions, or never moves.
+    int Max = R.isUnbounded() ? R.unboundedFrom() + (int)B.numSquares() + 1
+                              : R.maxFinite();
+    for (const Shape &S : shapes(*N.operand())) {
+      Path Q = From;
+      for (int K = 1; K <= Max; ++K) {
+        bool Ok = true;
+        for (const Step &St : S) {
+          if (St.K == Step::Guard)
+            Ok = guardHolds(St.G, Q.Square);
+          else
+            Ok = legStep(Q, T.apply(St.V), St.L, St.E);
+          if (!Ok)
+            break;
+        }
+        if (!Ok)
+          break;
+        if (R.contains(K))
+          Out.push_back(Q);
+        if (++Built > Budget)
+          throw BudgetExceeded();
+      }
+    }
+    return Out;
+  }
+};
+
+} // namespace
+
+std::optional<Destinations>
+ReferenceEvaluator::evaluate(const Position &P, unsigned Origin, Color Mover,
+                             std::string &Error) const {
+  const Board &B = P.board();
+  Enumerator E(P, Origin, Mover, Budget);
+  Path Start;
+  Start.Square = Origin;
+  Transform T = Mover == Color::White ? Transform() : Transform::rotate180();
+  std::vector<Path> Paths;
+  try {
+    Paths = E.walk(*Root, Start, T);
+  } catch (BudgetExceeded &) {
+    Error = "the reference evaluator gave up after " + std::to_string(Budget) +
+            " partial paths";
+    return std::nullopt;
+  } catch (Unsupported &U) {
+    Error = "the reference evaluator does not support " + U.Why;
+    return std::nullopt;
+  }
+  Destinations D{B.emptySet(), B.emptySet(), B.emptySet()};
+  for (const Path &Q : Paths) {
+    if (Q.Square == Origin)
+      continue; // a path back to the origin is not a move
+    bool Occupied = squareState(P, Q.Square, Origin, Mover) != Land::Empty;
+    if (Occupied)
+      D.Capture.set(Q.Square);
+    if (Q.Remote)
+      D.Remote.set(Q.Square);
+    if (!Occupied && !Q.Remote)
+      D.Quiet.set(Q.Square);
+  }
+  return D;
+}

@@ -1,0 +1,31 @@
+//===- Notation.cpp - The registry of notations ---------------------------===//
+#include "fairy/Frontend/Notation.h"
+#include "fairy/IR/IRParser.h"
+
+#include "llvm/ADT/StringRef.h"
+
+using namespace fairy;
+
+const std::vector<NotationInfo> &fairy::notations() {
+  static const std::vector<NotationInfo> All = {
+      {"parlett", "Parlett's movement notation (challenge dialect and classic)",
+       {".parlett", ".par"}, parseParlett},
+      {"ir", "the textual moveset IR", {".fir"}, parseIR},
+  };
+  return All;
+}
+
+const NotationInfo *fairy::findNotation(const std::string &Name) {
+  for (const NotationInfo &N : notations())
+    if (Name == N.Name)
+      return &N;
+  return nullptr;
+}
+
+const NotationInfo *fairy::notationForPath(const std::string &Path) {
+  for (const NotationInfo &N : notations())
+    for (const std::string &Ext : N.Extensions)
+      if (llvm::StringRef(Path).endswith(Ext))
+        return &N;
+  return nullptr;
+}

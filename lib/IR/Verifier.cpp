@@ -1,0 +1,85 @@
+//===- Verifier.cpp - Structural checks of an IR tree ---------------------===//
+#include "fairy/IR/Verifier.h"
+
+#include <cstdlib>
+
+using namespace fairy;
+
+namespace {
+class Verifier {
+public:
+  std::vector<std::string> Problems;
+  unsigned Filters = 0;
+
+  void visit(const Node &N, unsigned RideDepth) {
+    auto Fail = [&](const std::string &Msg) {
+      Problems.push_back(std::string(kindName(N.kind())) + ": " + Msg);
+    };
+    switch (N.kind()) {
+    case NodeKind::Leg: {
+      Vec V = N.vec();
+      for (unsigned A = 0; A < 3; ++A)
+        if (std::abs(V[A]) > IRLimits::MaxComponent)
+          Fail("leg component " + std::to_string(V[A]) + " is larger than " +
+               std::to_string(IRLimits::MaxComponent));
+      if (!N.children().empty())
+        Fail("a leg has no operands");
+      break;
+    }
+    case NodeKind::Seq:
+    case NodeKind::Alt:
+    case NodeKind::Prio:
+      break;
+    case NodeKind::Rep:
+    case NodeKind::Ride: {
+      std::string P = N.range().problem();
+      if (!P.empty())
+        Fail(P);
+      if (N.is(NodeKind::Rep) && RideDepth > 0 && N.range().isUnbounded())
+        Fail("an unbounded rep inside a ride operand is not supported (the "
+             "ride would have to repeat paths of any length)");
+      break;
+    }
+    case NodeKind::Sym:
+      if (N.transforms().empty())
+        Fail("a sym needs at least one transform");
+      break;
+    case NodeKind::Filter:
+      if (N.predicate().Axis > 2 || std::abs(N.predicate().Sign) != 1)
+        Fail("malformed axis predicate");
+      if (++Filters > IRLimits::MaxFilters)
+        Fail("more than " + std::to_string(IRLimits::MaxFilters) +
+             " filters in one moveset are not supported");
+      break;
+    case NodeKind::Guard:
+      if (N.guard().K == GuardPredicate::Zone && N.guard().ZoneId < 0)
+        Fail("zone numbers cannot be negative");
+      break;
+    }
+    if (N.is(NodeKind::Prio) && RideDepth > 0)
+      Fail("a prio inside a ride operand is not supported");
+    bool OneOperand = N.is(NodeKind::Rep) || N.is(NodeKind::Ride) ||
+                      N.is(NodeKind::Sym) || N.is(NodeKind::Filter) ||
+                      N.is(NodeKind::Guard);
+    if (OneOperand && N.children().size() != 1)
+      Fail("takes exactly one operand");
+    for (const NodeRef &C : N.children()) {
+      if (!C) {
+        Fail("missing operand");
+        continue;
+      }
+      visit(*C, RideDepth + (N.is(NodeKind::Ride) ? 1 : 0));
+    }
+  }
+};
+} // namespace
+
+std::vector<std::string> fairy::verifyIR(const Node &Root) {
+  Verifier V;
+  if (Root.size() > IRLimits::MaxNodes)
+    return {"the moveset has " + std::to_string(Root.size()) +
+            " nodes; at most " + std::to_string(IRLimits::MaxNodes) +
+            " are supported"};
+  V.visit(Root, 0);
+  return V.Problems;
+}

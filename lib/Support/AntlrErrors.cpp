@@ -1,0 +1,58 @@
+//===- AntlrErrors.cpp - First syntax error of an ANTLR parse -------------===//
+#include "fairy/Support/AntlrErrors.h"
+
+using namespace fairy;
+
+void SyntaxErrorCollector::syntaxError(antlr4::Recognizer *Recognizer,
+                                       antlr4::Token *Offending, size_t Line,
+                                       size_t Column, const std::string &,
+                                       std::exception_ptr) {
+  if (First)
+    return;
+  SyntaxError E;
+  E.Line = Line;
+  E.Column = Column;
+  if (auto *Lexer = dynamic_cast<antlr4::Lexer *>(Recognizer)) {
+    E.FromLexer = true;
+    antlr4::CharStream *In = Lexer->getInputStream();
+    size_t Start = Lexer->tokenStartCharIndex;
+    size_t Index = In->index();
+    if (Index >= In->size())
+      Index = In->size() ? In->size() - 1 : 0;
+    if (Start <= Index && In->size() > 0)
+      E.Text = In->getText(antlr4::misc::Interval(Index, Index));
+    // The lexer reports at the start of the token it failed on; point at the
+    // character it could not use instead.
+    E.Column += Index - Start;
+    First = E;
+    return;
+  }
+  auto *Parser = dynamic_cast<antlr4::Parser *>(Recognizer);
+  if (Offending) {
+    E.TokenType = Offending->getType();
+    E.Text = E.TokenType == antlr4::Token::EOF ? "" : Offending->getText();
+    E.Length = E.Text.empty() ? 1 : Offending->getStopIndex() - Offending->getStartIndex() + 1;
+  }
+  if (Parser) {
+    antlr4::TokenStream *Tokens = Parser->getTokenStream();
+    if (Offending && Offending->getTokenIndex() > 0) {
+      antlr4::Token *Prev = Tokens->get(Offending->getTokenIndex() - 1);
+      E.HasPrev = true;
+      E.PrevText = Prev->getText();
+      E.PrevType = Prev->getType();
+    }
+    for (size_t T : Parser->getExpectedTokens().toList())
+      E.Expected.push_back(T);
+    if (antlr4::ParserRuleContext *Ctx = Parser->getContext())
+      E.RuleName = Parser->getRuleNames()[Ctx->getRuleIndex()];
+  }
+  First = E;
+}
+
+void fairy::useCollector(antlr4::Lexer &L, antlr4::Parser &P,
+                         SyntaxErrorCollector &Collector) {
+  L.removeErrorListeners();
+  L.addErrorListener(&Collector);
+  P.removeErrorListeners();
+  P.addErrorListener(&Collector);
+}

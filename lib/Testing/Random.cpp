@@ -1,0 +1,196 @@
+//===- Random.cpp - Random IR, positions and notation text ----------------===//
+#include "fairy/Testing/Random.h"
+#include "fairy/IR/Builder.h"
+
+using namespace fairy;
+using namespace fairy::gen;
+
+NodeRef RandomIR::leg() {
+  Vec V;
+  do // a zero leg is legal but rarely interesting
+    V = Vec(uniform(-Opts.MaxComponent, Opts.MaxComponent),
+            uniform(-Opts.MaxComponent, Opts.MaxComponent),
+            Opts.ThreeD ? uniform(-1, 1) : 0);
+  while (V.isZero() && chance(0.9));
+  // Real movesets mostly use any, notfriend and empty; the other conditions
+  // stay present but rarer, or most random paths would die on their first leg.
+  static const uint8_t Common[] = {Land::All, Land::All, Land::Empty | Land::Enemy,
+                                   Land::Empty | Land::Enemy, Land::Empty,
+                                   Land::Empty, Land::Enemy};
+  Land L = chance(0.9) ? Land(Common[uniform(0, 6)]) : Land(uniform(0, 7));
+  Effect E = chance(0.2) ? Effect::Capture : Effect::None;
+  return ir::leg(V, L, E);
+}
+
+RangeList RandomIR::range(bool AllowUnbounded) {
+  std::vector<Interval> Parts;
+  int N = uniform(1, 2);
+  for (int I = 0; I < N; ++I) {
+    int Lo = uniform(0, Opts.MaxCount - 1);
+    Parts.push_back({Lo, uniform(Lo, Opts.MaxCount)});
+  }
+  if (AllowUnbounded && chance(0.35))
+    Parts.push_back({uniform(0, 2), Interval::Unbounded});
+  return RangeList::fromUnsorted(Parts);
+}
+
+TransformSet RandomIR::transforms() {
+  if (chance(0.6)) {
+    static const char *TwoD[] = {"id", "lr", "fb", "rot180", "lrfb", "swap", "d4"};
+    static const char *ThreeD[] = {"ud", "mirror3", "cube"};
+    if (Opts.ThreeD && chance(0.3))
+      return *TransformSet::named(ThreeD[uniform(0, 2)]);
+    return *TransformSet::named(TwoD[uniform(0, 6)]);
+  }
+  TransformSet Cube = *TransformSet::named(Opts.ThreeD ? "cube" : "d4");
+  std::vector<Transform> Ts;
+  for (int I = uniform(1, 3); I > 0; --I)
+    Ts.push_back(Cube.transforms()[uniform(0, Cube.size() - 1)]);
+  return TransformSet(Ts);
+}
+
+NodeRef RandomIR::node(unsigned Depth, bool InRide) {
+  if (Depth == 0 || chance(0.25))
+    return leg();
+  auto Children = [&](unsigned Min) {
+    std::vector<NodeRef> Cs;
+    for (int I = uniform(Min, Opts.MaxChildren); I > 0; --I)
+      Cs.push_back(node(Depth - 1, InRide));
+    return Cs;
+  };
+  // Weights: alt, sym and prio widen the moveset; seq, rep and ride
+  // lengthen paths (which then leave small boards quickly); filter and
+  // guard narrow it.
+  switch (uniform(0, 19)) {
+  case 0: case 1: case 2:
+    return ir::seq(Children(chance(0.1) ? 0 : 1));
+  case 3: case 4: case 5: case 6:
+    return ir::alt(Children(chance(0.05) ? 0 : 1));
+  case 7: case 8: case 9: case 10:
+    return ir::sym(transforms(), node(Depth - 1, InRide));
+  case 11: case 12:
+    return ir::ride(range(true), node(Depth - 1, true));
+  case 13: case 14:
+    return ir::rep(range(!InRide), node(Depth - 1, InRide));
+  case 15: {
+    AxisPredicate P;
+    P.Axis = uniform(0, Opts.ThreeD ? 2 : 1);
+    P.Sign = chance(0.5) ? 1 : -1;
+    P.K = uniform(0, 1);
+    return ir::filter(P, node(Depth - 1, InRide));
+  }
+  case 16: {
+    GuardPredicate G;
+    G.K = chance(0.5) ? GuardPredicate::Initial : GuardPredicate::Zone;
+    G.ZoneId = G.K == GuardPredicate::Zone ? uniform(0, 2) : 0;
+    G.Negated = chance(0.3);
+    return ir::guard(G, node(Depth - 1, InRide));
+  }
+  default:
+    if (InRide)
+      return ir::alt(Children(1));
+    return ir::prio(Children(1));
+  }
+}
+
+unsigned fairy::gen::randomSquare(std::mt19937_64 &Rng, const Board &B) {
+  std::vector<unsigned> All = B.squares().toVector();
+  return All[std::uniform_int_distribution<size_t>(0, All.size() - 1)(Rng)];
+}
+
+Position fairy::gen::randomPosition(std::mt19937_64 &Rng,
+                                        RandomPositionOptions Opts) {
+  auto Uniform = [&](int Lo, int Hi) {
+    return std::uniform_int_distribution<int>(Lo, Hi)(Rng);
+  };
+  auto Chance = [&](double P) { return std::bernoulli_distribution(P)(Rng); };
+  std::string Error;
+  int W = Uniform(Opts.MinSide, Opts.MaxSide), H = Uniform(Opts.MinSide, Opts.MaxSide);
+  int D = Opts.ThreeD ? Uniform(1, 4) : 1;
+  if (Opts.ThreeD) {
+    W = std::min(W, 5);
+    H = std::min(H, 5);
+  }
+  Position P(*Board::make(W, H, D, Error));
+  unsigned N = P.board().numSquares();
+  // A few holes, but never all squares.
+  if (Chance(0.2))
+    for (unsigned I = 0; I < N; ++I)
+      if (Chance(0.1) && P.board().squares().count() > 1)
+        P.board().removeSquare(I);
+  double Density = std::uniform_real_distribution<double>(0, 0.35)(Rng);
+  static const char Types[] = "PNBRQK";
+  P.board().squares().forEach([&](unsigned I) {
+    if (Chance(Density))
+      P.place(I, Chance(0.5) ? Color::White : Color::Black, Types[Uniform(0, 5)]);
+    if (Chance(0.3))
+      P.Moved.set(I);
+  });
+  for (int Z = 0; Z < 3; ++Z) {
+    if (Chance(0.1))
+      continue; // an undefined zone is empty
+    SquareSet S(N);
+    P.board().squares().forEach([&](unsigned I) {
+      if (Chance(0.6))
+        S.set(I);
+    });
+    P.Zones[Z] = S;
+  }
+  P.SideToMove = Chance(0.5) ? Color::White : Color::Black;
+  return P;
+}
+
+std::string fairy::gen::randomParlett(std::mt19937_64 &Rng) {
+  auto Uniform = [&](int Lo, int Hi) {
+    return std::uniform_int_distribution<int>(Lo, Hi)(Rng);
+  };
+  auto Chance = [&](double P) { return std::bernoulli_distribution(P)(Rng); };
+  static const char *Dirs[] = {"+", "*", "x", "x>", "x<", ">", "<", "<>",
+                               "=", ">=", "<="};
+  static const char *ObliqueDirs[] = {"", ">", "<", "<>", "=", ">=", "<="};
+  std::string S;
+  for (int M = Uniform(1, 3); M > 0; --M) {
+    if (!S.empty())
+      S += ",";
+    if (Chance(0.15))
+      S += "i";
+    if (Chance(0.15))
+      S += Chance(0.5) ? "c" : "o";
+    int Parts = Uniform(1, 3);
+    if (Parts == 1 && Chance(0.35)) { // a locust
+      S += "^" + std::string(Chance(0.5) ? "n" : std::to_string(Uniform(2, 4))) +
+           Dirs[Uniform(0, 10)];
+      if (S.find("o^") != std::string::npos)
+        S.replace(S.find("o^"), 1, "c");
+      continue;
+    }
+    for (int P = 0; P < Parts; ++P) {
+      if (P)
+        S += ".";
+      if (Chance(0.2)) {
+        S += "~" + std::to_string(Uniform(0, 2)) + "/" +
+             std::to_string(Uniform(1, 3)) + ObliqueDirs[Uniform(0, 6)];
+        if (Chance(0.3))
+          S += "&";
+        continue;
+      }
+      if (Chance(0.15))
+        S += "~";
+      int Kind = Uniform(0, 3);
+      bool Exact = Kind == 0 || Kind == 1;
+      if (Kind == 0 || Kind == 1)
+        S += std::to_string(Uniform(1, 3));
+      else if (Kind == 2)
+        S += "n";
+      else {
+        int Lo = Uniform(0, 2);
+        S += std::to_string(Lo) + "-" +
+             (Chance(0.3) ? std::string("n") : std::to_string(Uniform(std::max(Lo, 1), 3)));
+      }
+      S += Dirs[Uniform(0, 10)];
+      if (Exact && Chance(0.15))
+        S += "&";
+    }
+  }
+  return S;
+}

@@ -1,0 +1,126 @@
+// The backbone of correctness: random movesets on random positions, the
+// fast evaluator against the reference evaluator, case by case. A failure
+// prints the IR, the position and the origin so it can be replayed.
+#include "EvalHelpers.h"
+
+#include "fairy/Frontend/Notation.h"
+#include "fairy/IR/Verifier.h"
+#include "fairy/Testing/Random.h"
+
+using namespace fairy;
+using namespace fairy::test;
+
+namespace {
+
+struct Tally {
+  unsigned Compared = 0, Skipped = 0, Disagreed = 0;
+  // How interesting the agreeing cases were: a generator that only made
+  // empty movesets would agree trivially.
+  unsigned NonEmpty = 0, WithCapture = 0, WithRemote = 0, Large = 0;
+};
+
+std::string describe(const Position &P) {
+  std::string S = P.board().str() + " pieces:";
+  P.board().squares().forEach([&](unsigned I) {
+    if (P.at(I).Present)
+      S += " " + P.board().squareName(I) + "=" +
+           (P.at(I).Side == Color::White ? "W" : "B");
+  });
+  return S;
+}
+
+/// Compares the engines for \p IR on \p Positions positions, two origins each.
+void compare(const NodeRef &IR, std::mt19937_64 &Rng, unsigned Positions,
+             bool ThreeD, Tally &T) {
+  for (unsigned I = 0; I < Positions; ++I) {
+    gen::RandomPositionOptions PO;
+    PO.ThreeD = ThreeD;
+    Position P = gen::randomPosition(Rng, PO);
+    std::string Error;
+    auto Fast = FastEvaluator::compile(IR, P.board(), Error);
+    if (!Fast) {
+      ++T.Skipped;
+      continue;
+    }
+    ReferenceEvaluator Ref(IR, 2'000'000);
+    for (int O = 0; O < 2; ++O) {
+      unsigned Origin = gen::randomSquare(Rng, P.board());
+      Color Mover = Rng() % 2 ? Color::White : Color::Black;
+      auto R = Ref.evaluate(P, Origin, Mover, Error);
+      if (!R) {
+        ++T.Skipped;
+        continue;
+      }
+      ++T.Compared;
+      Destinations F = Fast->evaluate(P, Origin, Mover);
+      T.NonEmpty += F.all().any();
+      T.WithCapture += F.Capture.any();
+      T.WithRemote += F.Remote.any();
+      T.Large += F.all().count() >= 5;
+      if (F != *R) {
+        ++T.Disagreed;
+        ADD_FAILURE() << "engines disagree\nIR:\n"
+                      << printIR(*IR) << "position: " << describe(P)
+                      << "\norigin: " << P.board().squareName(Origin)
+                      << (Mover == Color::White ? " white" : " black")
+                      << "\nfast quiet/capture/remote: " << F.Quiet.count() << "/"
+                      << F.Capture.count() << "/" << F.Remote.count()
+                      << "\nref  quiet/capture/remote: " << R->Quiet.count() << "/"
+                      << R->Capture.count() << "/" << R->Remote.count();
+        if (T.Disagreed > 5)
+          return;
+      }
+    }
+  }
+}
+
+void report(const char *What, const Tally &T) {
+  std::printf("%s: %u cases compared, %u skipped, %u disagreements; %u with "
+              "moves, %u with 5+ moves, %u with captures, %u with remote "
+              "captures\n",
+              What, T.Compared, T.Skipped, T.Disagreed, T.NonEmpty, T.Large,
+              T.WithCapture, T.WithRemote);
+  // At least a third of the cases must move somewhere, and captures of both
+  // kinds must be exercised.
+  EXPECT_GT(T.NonEmpty * 3, T.Compared);
+  EXPECT_GT(T.WithCapture * 10, T.Compared);
+  EXPECT_GT(T.WithRemote * 50, T.Compared);
+}
+
+} // namespace
+
+TEST(DifferentialTest, RandomIRFastVersusReference) {
+  Tally T;
+  std::mt19937_64 Rng(20261122);
+  for (uint64_t Seed = 0; Seed < 3000 && T.Disagreed <= 5; ++Seed) {
+    gen::RandomIROptions Opts;
+    Opts.ThreeD = Seed % 5 == 0;
+    Opts.MaxDepth = 4 + Seed % 2;
+    NodeRef IR = gen::RandomIR(Seed, Opts).generate();
+    ASSERT_TRUE(verifyIR(*IR).empty());
+    compare(IR, Rng, 3, Opts.ThreeD, T);
+  }
+  report("random IR", T);
+  EXPECT_EQ(T.Disagreed, 0u);
+  EXPECT_GE(T.Compared, 15000u);
+  // Skips (reference budget exhausted) must stay rare, or the test would
+  // quietly stop testing the hard cases.
+  EXPECT_LT(T.Skipped * 50, T.Compared);
+}
+
+TEST(DifferentialTest, RandomParlettFastVersusReference) {
+  Tally T;
+  std::mt19937_64 Rng(42);
+  for (int I = 0; I < 1500 && T.Disagreed <= 5; ++I) {
+    std::string Text = gen::randomParlett(Rng);
+    DiagnosticEngine Diags(nullptr);
+    NodeRef IR = parseParlett(Diags, Diags.addBuffer(Text, "<random>"));
+    ASSERT_TRUE(IR) << Text << ": " << Diags.diagnostics()[0].Message;
+    ASSERT_TRUE(verifyIR(*IR).empty()) << Text;
+    compare(IR, Rng, 2, false, T);
+  }
+  report("random Parlett", T);
+  EXPECT_EQ(T.Disagreed, 0u);
+  EXPECT_GE(T.Compared, 5000u);
+  EXPECT_LT(T.Skipped * 50, T.Compared);
+}

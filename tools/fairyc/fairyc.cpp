@@ -1,0 +1,269 @@
+//===- fairyc.cpp - The fairyc compiler driver ----------------------------===//
+//
+// Reads a piece's movement in one notation, lowers it to the moveset IR and
+// emits what was asked for. Option parsing and plumbing only: the work is
+// done by the libraries.
+//
+//===----------------------------------------------------------------------===//
+#include "fairy/Backend/Diagram.h"
+#include "fairy/Eval/Evaluator.h"
+#include "fairy/Frontend/Notation.h"
+#include "fairy/IR/Printer.h"
+#include "fairy/IR/Verifier.h"
+#include "fairy/Support/Diagnostics.h"
+#include "fairy/Support/Files.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace fairy;
+using namespace llvm;
+
+namespace {
+
+cl::OptionCategory Category("fairyc options");
+
+cl::opt<std::string> Input(cl::Positional,
+                           cl::desc("<notation text, or a file to read; '-' or "
+                                    "nothing for standard input>"),
+                           cl::init(""), cl::cat(Category));
+
+cl::opt<std::string> Expression("e", cl::desc("The notation text itself"),
+                                cl::value_desc("text"), cl::cat(Category));
+
+cl::opt<std::string> NotationName(
+    "notation",
+    cl::desc("The input notation: parlett or ir (default: from the file "
+             "extension)"),
+    cl::value_desc("name"), cl::cat(Category));
+cl::alias NotationAlias("x", cl::desc("Alias for --notation"),
+                        cl::aliasopt(NotationName), cl::cat(Category));
+
+enum class EmitKind { Diagram, IR };
+cl::opt<EmitKind> Emit(
+    "emit", cl::desc("What to produce"), cl::init(EmitKind::Diagram),
+    cl::values(clEnumValN(EmitKind::Diagram, "diagram", "ASCII move diagram"),
+               clEnumValN(EmitKind::IR, "ir", "the textual moveset IR")),
+    cl::cat(Category));
+
+cl::opt<std::string> OutputPath("o", cl::desc("Write the output to <file>"),
+                                cl::value_desc("file"), cl::init("-"),
+                                cl::cat(Category));
+
+cl::opt<std::string> BoardSpec("board",
+                               cl::desc("Board size WxH or WxHxD (default 9x9, "
+                                        "or the size of --position)"),
+                               cl::value_desc("WxH"), cl::cat(Category));
+
+cl::opt<std::string> From("from",
+                          cl::desc("The piece's square, e.g. e5 or 5,5 "
+                                   "(default: the centre)"),
+                          cl::value_desc("square"), cl::cat(Category));
+
+cl::opt<std::string> PositionFEN(
+    "position",
+    cl::desc("Pieces on the board, FEN-like: ranks from the top separated by "
+             "'/', digits for empty squares, upper case White, lower case "
+             "Black, '*' for a missing square"),
+    cl::value_desc("placement"), cl::cat(Category));
+
+cl::opt<Color> Side("side", cl::desc("The colour of the moving piece"),
+                    cl::init(Color::White),
+                    cl::values(clEnumValN(Color::White, "white", "White"),
+                               clEnumValN(Color::Black, "black", "Black")),
+                    cl::cat(Category));
+
+cl::opt<bool> Moved("moved",
+                    cl::desc("The piece has moved before (disables initial "
+                             "moves)"),
+                    cl::cat(Category));
+
+cl::opt<bool> Labels("labels", cl::desc("Label ranks and files in diagrams"),
+                     cl::cat(Category));
+
+enum class EngineKind { Fast, Reference };
+cl::opt<EngineKind> Engine(
+    "engine", cl::desc("Which evaluator computes destinations"),
+    cl::init(EngineKind::Fast),
+    cl::values(clEnumValN(EngineKind::Fast, "fast", "square-set propagation"),
+               clEnumValN(EngineKind::Reference, "reference",
+                          "path-by-path enumeration (slow)")),
+    cl::cat(Category));
+
+/// Where the notation text comes from and what it is called in diagnostics.
+struct Source {
+  std::string Text, Name, Path;
+};
+
+std::optional<Source> readSource(DiagnosticEngine &Diags) {
+  std::string Error;
+  if (!Expression.empty()) {
+    if (!Input.empty()) {
+      Diags.error("give the notation either with -e or as an argument, not both");
+      return std::nullopt;
+    }
+    return Source{Expression, "<input>", ""};
+  }
+  if (Input.empty() || Input == "-") {
+    auto Text = readInput("-", Error);
+    if (!Text) {
+      Diags.error(Error);
+      return std::nullopt;
+    }
+    return Source{*Text, "<stdin>", ""};
+  }
+  if (sys::fs::is_regular_file(Input)) {
+    auto Text = readInput(Input, Error);
+    if (!Text) {
+      Diags.error(Error);
+      return std::nullopt;
+    }
+    return Source{*Text, Input, Input};
+  }
+  if (NotationName.empty()) {
+    if (notationForPath(Input))
+      Diags.error("no such file '" + Input + "'");
+    else
+      Diags.error("'" + Input + "' is not a file; to give notation text "
+                  "directly, name its notation with -x (e.g. -x parlett)");
+    return std::nullopt;
+  }
+  return Source{Input, "<input>", ""};
+}
+
+const NotationInfo *pickNotation(DiagnosticEngine &Diags, const Source &S) {
+  if (!NotationName.empty()) {
+    if (const NotationInfo *N = findNotation(NotationName))
+      return N;
+    std::string Known;
+    for (const NotationInfo &N : notations())
+      Known += (Known.empty() ? "" : ", ") + std::string(N.Name);
+    Diags.error("unknown notation '" + NotationName + "'; known: " + Known);
+    return nullptr;
+  }
+  if (const NotationInfo *N = notationForPath(S.Path))
+    return N;
+  Diags.error("cannot tell the notation of '" + S.Name +
+              "'; name it with -x (e.g. -x parlett)");
+  return nullptr;
+}
+
+/// The position and origin the options describe.
+std::optional<std::pair<Position, unsigned>> setUpPosition(DiagnosticEngine &Diags) {
+  std::string Error;
+  std::optional<Board> B;
+  if (!BoardSpec.empty() && !(B = Board::parse(BoardSpec, Error))) {
+    Diags.error("--board: " + Error);
+    return std::nullopt;
+  }
+  std::optional<Position> P;
+  if (!PositionFEN.empty()) {
+    P = Position::fromFEN(PositionFEN, B, Error);
+    if (!P) {
+      Diags.error("--position: " + Error);
+      return std::nullopt;
+    }
+  } else {
+    if (!B)
+      B = Board::parse("9x9", Error);
+    P.emplace(*B);
+  }
+  unsigned Origin = P->board().centre();
+  if (!From.empty() && !P->board().parseSquare(From, Origin, Error)) {
+    Diags.error("--from: " + Error);
+    return std::nullopt;
+  }
+  if (!P->board().squares().test(Origin)) {
+    Diags.error("the piece's square " + P->board().squareName(Origin) +
+                " is missing from the board; choose one with --from");
+    return std::nullopt;
+  }
+  if (P->at(Origin).Present && P->at(Origin).Side != Side) {
+    Diags.error("--from: the square " + P->board().squareName(Origin) +
+                " holds a piece of the other colour");
+    return std::nullopt;
+  }
+  P->SideToMove = Side;
+  if (Moved)
+    P->Moved.set(Origin);
+  return std::make_pair(std::move(*P), Origin);
+}
+
+std::optional<std::string> emitDiagram(DiagnosticEngine &Diags, NodeRef IR) {
+  auto Setup = setUpPosition(Diags);
+  if (!Setup)
+    return std::nullopt;
+  auto &[P, Origin] = *Setup;
+  std::string Error;
+  std::optional<Destinations> D;
+  if (Engine == EngineKind::Reference) {
+    D = ReferenceEvaluator(IR).evaluate(P, Origin, Side, Error);
+  } else if (auto Fast = FastEvaluator::compile(IR, P.board(), Error)) {
+    D = Fast->evaluate(P, Origin, Side);
+  }
+  if (!D) {
+    Diags.error(Error);
+    return std::nullopt;
+  }
+  DiagramOptions Opts;
+  Opts.Labels = Labels;
+  return renderDiagram(P, Origin, *D, Opts);
+}
+
+int run() {
+  DiagnosticEngine Diags;
+  auto S = readSource(Diags);
+  if (!S)
+    return 1;
+  const NotationInfo *N = pickNotation(Diags, *S);
+  if (!N)
+    return 1;
+  // One notation per input: a trailing newline of a file is not part of it.
+  std::string Text = StringRef(S->Text).rtrim("\r\n").str();
+  unsigned Buffer = Diags.addBuffer(Text, S->Name);
+  NodeRef IR = N->Parse(Diags, Buffer);
+  if (!IR || Diags.errorCount())
+    return 1;
+  std::vector<std::string> Problems = verifyIR(*IR);
+  if (!Problems.empty()) {
+    for (const std::string &P : Problems)
+      Diags.error(P);
+    return 1;
+  }
+  std::optional<std::string> Out;
+  switch (Emit) {
+  case EmitKind::IR:
+    Out = printIR(*IR);
+    break;
+  case EmitKind::Diagram:
+    Out = emitDiagram(Diags, IR);
+    break;
+  }
+  if (!Out)
+    return 1;
+  std::string Error;
+  if (!writeOutputAtomically(OutputPath, *Out, Error)) {
+    Diags.error(Error);
+    return 1;
+  }
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "fairyc " FAIRY_VERSION "\n";
+  });
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "fairyc: compile fairy-chess piece movement notations\n\n"
+      "  fairyc -x parlett '2=.1<>,2<>.1='      draw the knight\n"
+      "  fairyc -x parlett 'n+' --emit=ir       show the IR of the rook\n"
+      "  fairyc piece.parlett --board=8x8 --from=a1 --position=...\n");
+  return run();
+}
