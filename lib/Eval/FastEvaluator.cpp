@@ -20,9 +20,10 @@
 //===----------------------------------------------------------------------===//
 #include "fairy/Eval/Evaluator.h"
 
+#include "WideBits.h"
+
 #include "llvm/ADT/DenseMap.h"
 
-#include <unordered_map>
 
 using namespace fairy;
 
@@ -32,14 +33,67 @@ namespace {
 
 constexpr uint32_t RemoteBit = 1;
 
-struct TaggedSet {
-  uint32_t Tag;
-  SquareSet Set;
-};
-using Frontier = llvm::SmallVector<TaggedSet, 1>;
+// The propagation below is written once for two kinds of square set: a
+// plain uint64_t on boards of at most 64 squares, where every operation is
+// one instruction, and SquareSet above. These overloads are all it needs.
+inline bool anyBits(uint64_t B) { return B != 0; }
+inline bool anyBits(const SquareSet &B) { return B.any(); }
+inline uint64_t minusBits(uint64_t A, uint64_t B) { return A & ~B; }
+inline SquareSet minusBits(const SquareSet &A, const SquareSet &B) { return A.minus(B); }
+inline uint64_t shiftBits(uint64_t B, int D) {
+  return D >= 64 || D <= -64 ? 0 : D >= 0 ? B << D : B >> -D;
+}
+inline SquareSet shiftBits(const SquareSet &B, int D) { return B.shifted(D); }
+template <typename F> void forEachBit(uint64_t B, F Fn) {
+  for (; B; B &= B - 1)
+    Fn((unsigned)__builtin_ctzll(B));
+}
+template <typename F> void forEachBit(const SquareSet &B, F Fn) { B.forEach(Fn); }
+template <unsigned N> bool anyBits(const WideBits<N> &B) { return B.any(); }
+template <unsigned N>
+WideBits<N> minusBits(const WideBits<N> &A, const WideBits<N> &B) {
+  return A.minus(B);
+}
+template <unsigned N> WideBits<N> shiftBits(const WideBits<N> &B, int D) {
+  return B.shifted(D);
+}
+template <unsigned N, typename F> void forEachBit(const WideBits<N> &B, F Fn) {
+  B.forEach(Fn);
+}
 
-void addTo(Frontier &F, uint32_t Tag, const SquareSet &S) {
-  for (TaggedSet &T : F)
+template <typename Bits> Bits convert(const SquareSet &S);
+template <> inline uint64_t convert<uint64_t>(const SquareSet &S) {
+  return S.numWords() ? S.word(0) : 0;
+}
+template <> inline SquareSet convert<SquareSet>(const SquareSet &S) { return S; }
+template <> inline WideBits<4> convert<WideBits<4>>(const SquareSet &S) {
+  return WideBits<4>::from(S);
+}
+template <> inline WideBits<16> convert<WideBits<16>>(const SquareSet &S) {
+  return WideBits<16>::from(S);
+}
+template <> inline WideBits<64> convert<WideBits<64>>(const SquareSet &S) {
+  return WideBits<64>::from(S);
+}
+template <unsigned N> SquareSet toSquareSet(const WideBits<N> &B, unsigned Sq) {
+  return B.toSquareSet(Sq);
+}
+inline SquareSet toSquareSet(uint64_t B, unsigned N) {
+  SquareSet S(N);
+  forEachBit(B, [&](unsigned I) { S.set(I); });
+  return S;
+}
+inline SquareSet toSquareSet(const SquareSet &B, unsigned) { return B; }
+
+template <typename Bits> struct Tagged {
+  uint32_t Tag;
+  Bits Set;
+};
+template <typename Bits> using FrontierOf = llvm::SmallVector<Tagged<Bits>, 2>;
+
+template <typename Bits>
+void addTo(FrontierOf<Bits> &F, uint32_t Tag, const Bits &S) {
+  for (Tagged<Bits> &T : F)
     if (T.Tag == Tag) {
       T.Set |= S;
       return;
@@ -47,25 +101,27 @@ void addTo(Frontier &F, uint32_t Tag, const SquareSet &S) {
   F.push_back({Tag, S});
 }
 
-void unite(Frontier &Into, const Frontier &From) {
-  for (const TaggedSet &T : From)
+template <typename Bits>
+void unite(FrontierOf<Bits> &Into, const FrontierOf<Bits> &From) {
+  for (const Tagged<Bits> &T : From)
     addTo(Into, T.Tag, T.Set);
 }
 
-bool isEmpty(const Frontier &F) {
-  for (const TaggedSet &T : F)
-    if (T.Set.any())
+template <typename Bits> bool isEmpty(const FrontierOf<Bits> &F) {
+  for (const Tagged<Bits> &T : F)
+    if (anyBits(T.Set))
       return false;
   return true;
 }
 
-bool sameFrontier(const Frontier &A, const Frontier &B) {
-  auto Covered = [](const Frontier &X, const Frontier &Y) {
-    for (const TaggedSet &T : X) {
-      if (T.Set.none())
+template <typename Bits>
+bool sameFrontier(const FrontierOf<Bits> &A, const FrontierOf<Bits> &B) {
+  auto Covered = [](const FrontierOf<Bits> &X, const FrontierOf<Bits> &Y) {
+    for (const Tagged<Bits> &T : X) {
+      if (!anyBits(T.Set))
         continue;
       bool Found = false;
-      for (const TaggedSet &U : Y)
+      for (const Tagged<Bits> &U : Y)
         if (U.Tag == T.Tag) {
           Found = T.Set == U.Set;
           break;
@@ -98,7 +154,39 @@ struct TooComplex {
 
 class FastEvaluatorImpl {
 public:
-  FastEvaluatorImpl(NodeRef Root, const Board &B) : Root(std::move(Root)), B(B) {}
+  FastEvaluatorImpl(NodeRef Root, const Board &B) : Root(std::move(Root)), B(B) {
+    // AxisMask[A][D + side - 1] = squares whose coordinate c on axis A has
+    // 0 <= c + D < side: the squares a leg moving D along A stays on the box.
+    unsigned Words = (B.numSquares() + 63) / 64;
+    if (Words <= 1)
+      Squares64 = convert<uint64_t>(B.squares());
+    else if (Words <= 4)
+      SquaresW4 = WideBits<4>::from(B.squares());
+    else if (Words <= 16)
+      SquaresW16 = WideBits<16>::from(B.squares());
+    else if (Words <= 64)
+      SquaresW64 = WideBits<64>::from(B.squares());
+    int Sides[3] = {B.width(), B.height(), B.depth()};
+    for (unsigned A = 0; A < 3; ++A)
+      for (int D = 1 - Sides[A]; D <= Sides[A] - 1; ++D) {
+        SquareSet M = B.emptySet();
+        B.squares().forEach([&](unsigned I) {
+          int C = B.coord(I)[A] + D;
+          if (C >= 0 && C < Sides[A])
+            M.set(I);
+        });
+        unsigned Words = M.numWords();
+        if (Words <= 1)
+          AxisMask64[A].push_back(convert<uint64_t>(M));
+        else if (Words <= 4)
+          AxisMaskW4[A].push_back(WideBits<4>::from(M));
+        else if (Words <= 16)
+          AxisMaskW16[A].push_back(WideBits<16>::from(M));
+        else if (Words <= 64)
+          AxisMaskW64[A].push_back(WideBits<64>::from(M));
+        AxisMask[A].push_back(std::move(M));
+      }
+  }
 
   void compile(const Node &N, unsigned RideDepth) {
     if (N.is(NodeKind::Filter))
@@ -115,7 +203,52 @@ public:
   Board B;
   llvm::DenseMap<const Node *, uint32_t> FilterBits;
   llvm::DenseMap<const Node *, std::vector<Shape>> RideShapes;
-  mutable std::unordered_map<Vec, SquareSet, VecHash> SourceCache;
+  std::vector<SquareSet> AxisMask[3];
+  // The same masks in the representation each board size uses.
+  std::vector<uint64_t> AxisMask64[3];
+  std::vector<WideBits<4>> AxisMaskW4[3];
+  std::vector<WideBits<16>> AxisMaskW16[3];
+  std::vector<WideBits<64>> AxisMaskW64[3];
+
+  // The board's squares in each representation.
+  uint64_t Squares64 = 0;
+  WideBits<4> SquaresW4;
+  WideBits<16> SquaresW16;
+  WideBits<64> SquaresW64;
+  uint64_t squaresAs(uint64_t *) const { return Squares64; }
+  const WideBits<4> &squaresAs(WideBits<4> *) const { return SquaresW4; }
+  const WideBits<16> &squaresAs(WideBits<16> *) const { return SquaresW16; }
+  const WideBits<64> &squaresAs(WideBits<64> *) const { return SquaresW64; }
+  const SquareSet &squaresAs(SquareSet *) const { return B.squares(); }
+
+  const SquareSet &axisMask(SquareSet *, unsigned A, unsigned I) const {
+    return AxisMask[A][I];
+  }
+  uint64_t axisMask(uint64_t *, unsigned A, unsigned I) const {
+    return AxisMask64[A][I];
+  }
+  const WideBits<4> &axisMask(WideBits<4> *, unsigned A, unsigned I) const {
+    return AxisMaskW4[A][I];
+  }
+  const WideBits<16> &axisMask(WideBits<16> *, unsigned A, unsigned I) const {
+    return AxisMaskW16[A][I];
+  }
+  const WideBits<64> &axisMask(WideBits<64> *, unsigned A, unsigned I) const {
+    return AxisMaskW64[A][I];
+  }
+
+  /// \p S restricted to the squares from which \p W stays in the box.
+  /// Missing squares are left to the landing masks, which exclude them.
+  template <typename Bits> bool restrictToSources(Bits &S, Vec W) const {
+    for (unsigned A = 0; A < 3; ++A) {
+      int Side = A == 0 ? B.width() : A == 1 ? B.height() : B.depth();
+      if (W[A] <= -Side || W[A] >= Side)
+        return false;
+      if (W[A] != 0)
+        S &= axisMask((Bits *)nullptr, A, W[A] + Side - 1);
+    }
+    return true;
+  }
 
 private:
   /// Concrete paths of a ride operand, in the operand's frame.
@@ -238,28 +371,54 @@ struct OpenFilter {
 };
 
 /// Everything one evaluate() call needs: the compiled tree and the position
-/// turned into square sets.
-class Propagator {
+/// turned into square sets of type Bits.
+template <typename Bits> class Propagator {
 public:
+  using Frontier = FrontierOf<Bits>;
+  using TaggedSet = Tagged<Bits>;
+
   Propagator(const FastEvaluatorImpl &C, const Position &P, unsigned Origin,
              Color Mover)
       : C(C), P(P), B(C.B), Origin(Origin) {
-    unsigned N = B.numSquares();
-    SquareSet Empty(N), Friend(N), Enemy(N);
-    B.squares().forEach([&](unsigned I) {
-      uint8_t S = squareState(P, I, Origin, Mover);
-      (S == Land::Empty ? Empty : S == Land::Friend ? Friend : Enemy).set(I);
-    });
-    for (unsigned M = 0; M < 8; ++M) {
-      LandMask[M] = SquareSet(N);
-      if (M & Land::Empty)
-        LandMask[M] |= Empty;
-      if (M & Land::Friend)
-        LandMask[M] |= Friend;
-      if (M & Land::Enemy)
-        LandMask[M] |= Enemy;
+    // The origin counts as empty: the piece has left it.
+    Bits Start = single(Origin), Squares = C.squaresAs((Bits *)nullptr);
+    for (int Side = 0; Side < 2; ++Side) {
+      Bits Pieces = convert<Bits>(P.piecesOf(Side ? opposite(Mover) : Mover));
+      Pieces &= Squares;
+      LandMask[Side ? Land::Enemy : Land::Friend] = minusBits(Pieces, Start);
     }
+    LandMask[Land::Empty] = minusBits(minusBits(Squares, LandMask[Land::Friend]),
+                                      LandMask[Land::Enemy]);
+    LandMask[0] = minusBits(Start, Start);
+    Built = (1 << 0) | (1 << Land::Empty) | (1 << Land::Friend) | (1 << Land::Enemy);
     Virgin = !P.Moved.test(Origin);
+  }
+
+  const Bits &emptySquares() const { return LandMask[Land::Empty]; }
+  Bits noSquares() const { return LandMask[0]; }
+
+  /// The squares a leg with condition \p L may land on, built on first use.
+  const Bits &landMask(Land L) {
+    if (!(Built >> L.Mask & 1)) {
+      Bits M = LandMask[0];
+      for (uint8_t Part : {Land::Empty, Land::Friend, Land::Enemy})
+        if (L.Mask & Part)
+          M |= LandMask[Part];
+      LandMask[L.Mask] = M;
+      Built |= 1 << L.Mask;
+    }
+    return LandMask[L.Mask];
+  }
+
+  Bits single(unsigned Sq) const { return singleBit((Bits *)nullptr, Sq); }
+  uint64_t singleBit(uint64_t *, unsigned Sq) const { return uint64_t(1) << Sq; }
+  template <unsigned N> WideBits<N> singleBit(WideBits<N> *, unsigned Sq) const {
+    return WideBits<N>::single(Sq);
+  }
+  SquareSet singleBit(SquareSet *, unsigned Sq) const {
+    SquareSet S = B.emptySet();
+    S.set(Sq);
+    return S;
   }
 
   Frontier eval(const Node &N, const Frontier &In, const Transform &T) {
@@ -285,8 +444,16 @@ public:
     }
     case NodeKind::Sym: {
       Frontier Out;
+      const Node &Op = *N.operand();
+      if (Op.is(NodeKind::Leg)) {
+        // The most common shape (one leg in every direction): each image
+        // goes straight into Out.
+        for (const Transform &S : N.transforms().transforms())
+          leg(T.apply(S.apply(Op.vec())), Op.land(), Op.effect(), In, Out);
+        return Out;
+      }
       for (const Transform &S : N.transforms().transforms())
-        unite(Out, eval(*N.operand(), In, T.compose(S)));
+        unite(Out, eval(Op, In, T.compose(S)));
       return Out;
     }
     case NodeKind::Filter: {
@@ -317,37 +484,33 @@ private:
   const Position &P;
   const Board &B;
   unsigned Origin;
-  SquareSet LandMask[8];
+  Bits LandMask[8];
+  unsigned Built = 0; ///< bit M: LandMask[M] is computed
   bool Virgin;
   llvm::SmallVector<OpenFilter, 2> Open;
 
-  const SquareSet &sources(Vec W) const {
-    auto It = C.SourceCache.find(W);
-    if (It == C.SourceCache.end())
-      It = C.SourceCache.emplace(W, B.sourcesFor(W)).first;
-    return It->second;
-  }
-
   void leg(Vec W, Land L, Effect E, const Frontier &In, Frontier &Out) {
-    const SquareSet &Src = sources(W);
     int Delta = W.x + B.width() * (W.y + B.height() * W.z);
-    uint32_t Bits = 0;
+    uint32_t FilterBits = 0;
     for (const OpenFilter &F : Open)
       if (F.Pred.holds(W))
-        Bits |= F.Bit;
-    const SquareSet &Allowed = LandMask[L.Mask];
+        FilterBits |= F.Bit;
+    const Bits &Allowed = landMask(L);
     for (const TaggedSet &TS : In) {
-      SquareSet To = (TS.Set & Src).shifted(Delta);
+      Bits From = TS.Set;
+      if (!C.restrictToSources(From, W))
+        return;
+      Bits To = shiftBits(From, Delta);
       To &= Allowed;
-      if (To.none())
+      if (!anyBits(To))
         continue;
-      uint32_t Tag = TS.Tag | Bits;
+      uint32_t Tag = TS.Tag | FilterBits;
       if (E == Effect::Capture) {
-        SquareSet Hit = To.minus(LandMask[Land::Empty]);
-        if (Hit.any())
+        Bits Hit = minusBits(To, LandMask[Land::Empty]);
+        if (anyBits(Hit))
           addTo(Out, Tag | RemoteBit, Hit);
-        To.subtract(Hit);
-        if (To.none())
+        To = minusBits(To, Hit);
+        if (!anyBits(To))
           continue;
       }
       addTo(Out, Tag, To);
@@ -357,13 +520,19 @@ private:
   Frontier guard(const GuardPredicate &G, const Frontier &In) const {
     if (G.K == GuardPredicate::Initial)
       return Virgin != G.Negated ? In : Frontier();
-    SquareSet Zone = B.emptySet();
+    Bits Zone = noSquares();
     auto It = P.Zones.find(G.ZoneId);
     if (It != P.Zones.end())
-      Zone = It->second;
+      Zone = convert<Bits>(It->second);
     Frontier Out;
-    for (const TaggedSet &TS : In)
-      addTo(Out, TS.Tag, G.Negated ? TS.Set.minus(Zone) : TS.Set & Zone);
+    for (const TaggedSet &TS : In) {
+      Bits Kept = TS.Set;
+      if (G.Negated)
+        Kept = minusBits(Kept, Zone);
+      else
+        Kept &= Zone;
+      addTo(Out, TS.Tag, Kept);
+    }
     return Out;
   }
 
@@ -388,11 +557,11 @@ private:
       Frontier Next = eval(*N.operand(), New, T);
       New.clear();
       for (const TaggedSet &TS : Next) {
-        SquareSet Fresh = TS.Set;
+        Bits Fresh = TS.Set;
         for (const TaggedSet &S : Seen)
           if (S.Tag == TS.Tag)
-            Fresh.subtract(S.Set);
-        if (Fresh.any()) {
+            Fresh = minusBits(Fresh, S.Set);
+        if (anyBits(Fresh)) {
           addTo(New, TS.Tag, Fresh);
           addTo(Seen, TS.Tag, Fresh);
         }
@@ -410,23 +579,35 @@ private:
     int Max = R.isUnbounded() ? R.unboundedFrom() + (int)B.numSquares() + 1
                               : R.maxFinite();
     for (const Shape &S : C.RideShapes.lookup(&N)) {
+      // Only a path that ends where it starts can leave the frontier
+      // unchanged; any other one empties it within a board's length.
+      Vec Shift;
+      for (const ShapeStep &St : S)
+        if (!St.IsGuard)
+          Shift = Shift + St.V;
+      bool MayStall = Shift.isZero();
       Frontier Cur = In;
       for (int K = 1; K <= Max; ++K) {
-        Frontier Next = Cur;
-        for (const ShapeStep &St : S) {
-          if (St.IsGuard) {
-            Next = guard(St.G, Next);
-          } else {
-            Frontier Moved;
-            leg(T.apply(St.V), St.L, St.E, Next, Moved);
-            Next = std::move(Moved);
+        Frontier Next;
+        if (S.size() == 1 && !S[0].IsGuard) {
+          leg(T.apply(S[0].V), S[0].L, S[0].E, Cur, Next);
+        } else {
+          Next = Cur;
+          for (const ShapeStep &St : S) {
+            if (St.IsGuard) {
+              Next = guard(St.G, Next);
+            } else {
+              Frontier Moved;
+              leg(T.apply(St.V), St.L, St.E, Next, Moved);
+              Next = std::move(Moved);
+            }
+            if (isEmpty(Next))
+              break;
           }
-          if (isEmpty(Next))
-            break;
         }
         if (isEmpty(Next))
           break;
-        bool Stable = sameFrontier(Next, Cur);
+        bool Stable = MayStall && sameFrontier(Next, Cur);
         Cur = std::move(Next);
         if (R.contains(K))
           unite(Out, Cur);
@@ -452,19 +633,20 @@ private:
       }
       // The squares of the frontier from which this alternative goes
       // anywhere take it; the others try the next one.
-      SquareSet All = B.emptySet(), Yields = B.emptySet();
+      Bits All = noSquares(), Yields = noSquares();
       for (const TaggedSet &TS : Rest)
         All |= TS.Set;
-      All.forEach([&](unsigned Sq) {
-        SquareSet One = B.emptySet();
-        One.set(Sq);
+      forEachBit(All, [&](unsigned Sq) {
+        Bits One = single(Sq);
         if (!isEmpty(eval(*Cs[I], Frontier{{0, One}}, T)))
-          Yields.set(Sq);
+          Yields |= One;
       });
       Frontier Taken, Left;
       for (const TaggedSet &TS : Rest) {
-        addTo(Taken, TS.Tag, TS.Set & Yields);
-        addTo(Left, TS.Tag, TS.Set.minus(Yields));
+        Bits In2 = TS.Set;
+        In2 &= Yields;
+        addTo(Taken, TS.Tag, In2);
+        addTo(Left, TS.Tag, minusBits(TS.Set, Yields));
       }
       unite(Out, eval(*Cs[I], Taken, T));
       Rest = std::move(Left);
@@ -475,29 +657,42 @@ private:
 
 } // namespace
 
+template <typename Bits>
+static Destinations propagate(const FastEvaluatorImpl &C, const Position &P,
+                              unsigned Origin, Color Mover) {
+  Propagator<Bits> Prop(C, P, Origin, Mover);
+  Bits Start = Prop.single(Origin);
+  Transform T = Mover == Color::White ? Transform() : Transform::rotate180();
+  FrontierOf<Bits> End = Prop.eval(*C.Root, FrontierOf<Bits>{{0, Start}}, T);
+  Bits Quiet = Prop.noSquares(), Capture = Quiet, Remote = Quiet;
+  const Bits &Empty = Prop.emptySquares();
+  for (const Tagged<Bits> &TS : End) {
+    Bits S = minusBits(TS.Set, Start); // a path back to the origin is not a move
+    Capture |= minusBits(S, Empty);
+    if (TS.Tag & RemoteBit) {
+      Remote |= S;
+    } else {
+      S &= Empty;
+      Quiet |= S;
+    }
+  }
+  unsigned N = C.B.numSquares();
+  return {toSquareSet(Quiet, N), toSquareSet(Capture, N), toSquareSet(Remote, N)};
+}
+
 Destinations FastEvaluatorImpl::evaluate(const Position &P, unsigned Origin,
                                          Color Mover) const {
-  Propagator Prop(*this, P, Origin, Mover);
-  SquareSet Start = B.emptySet();
-  Start.set(Origin);
-  Transform T = Mover == Color::White ? Transform() : Transform::rotate180();
-  Frontier End = Prop.eval(*Root, Frontier{{0, Start}}, T);
-  Destinations D{B.emptySet(), B.emptySet(), B.emptySet()};
-  SquareSet Empty = B.emptySet();
-  B.squares().forEach([&](unsigned I) {
-    if (squareState(P, I, Origin, Mover) == Land::Empty)
-      Empty.set(I);
-  });
-  for (const TaggedSet &TS : End) {
-    SquareSet S = TS.Set;
-    S.reset(Origin); // a path back to the origin is not a move
-    D.Capture |= S.minus(Empty);
-    if (TS.Tag & RemoteBit)
-      D.Remote |= S;
-    else
-      D.Quiet |= S & Empty;
-  }
-  return D;
+  // The narrowest representation that holds the board.
+  unsigned Words = (B.numSquares() + 63) / 64;
+  if (Words <= 1)
+    return propagate<uint64_t>(*this, P, Origin, Mover);
+  if (Words <= 4)
+    return propagate<WideBits<4>>(*this, P, Origin, Mover);
+  if (Words <= 16)
+    return propagate<WideBits<16>>(*this, P, Origin, Mover);
+  if (Words <= 64)
+    return propagate<WideBits<64>>(*this, P, Origin, Mover);
+  return propagate<SquareSet>(*this, P, Origin, Mover);
 }
 
 } // namespace fairy

@@ -9,19 +9,25 @@
 using namespace fairy;
 
 Position::Position(Board Bd)
-    : Moved(Bd.numSquares()), B(std::move(Bd)), Squares(B.numSquares()) {}
+    : Moved(Bd.numSquares()), B(std::move(Bd)), Squares(B.numSquares()),
+      Pieces{B.emptySet(), B.emptySet()} {}
 
 void Position::place(unsigned I, Color Side, char Type) {
+  clear(I);
   Squares[I].Present = true;
   Squares[I].Side = Side;
   Squares[I].Type = Type;
+  Pieces[(int)Side].set(I);
+}
+
+void Position::clear(unsigned I) {
+  Pieces[0].reset(I);
+  Pieces[1].reset(I);
+  Squares[I] = Occupant();
 }
 
 bool Position::hasPieces() const {
-  for (const Occupant &O : Squares)
-    if (O.Present)
-      return true;
-  return false;
+  return Pieces[0].any() || Pieces[1].any();
 }
 
 namespace {

@@ -6,7 +6,8 @@
 using namespace fairy;
 using namespace llvm;
 
-DiagnosticEngine::DiagnosticEngine(raw_ostream *OS) : OS(OS) {}
+DiagnosticEngine::DiagnosticEngine(raw_ostream *OS, std::string Tool)
+    : OS(OS), Tool(std::move(Tool)) {}
 
 unsigned DiagnosticEngine::addBuffer(StringRef Text, StringRef Name) {
   return SM.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(Text, Name),
@@ -45,6 +46,7 @@ void DiagnosticEngine::error(const Twine &Msg) {
   ++Errors;
   Recorded.push_back({SourceMgr::DK_Error, Msg.str(), 0, 0});
   if (OS) {
+    *OS << Tool << ": ";
     if (OS->has_colors())
       OS->changeColor(raw_ostream::RED, true);
     *OS << "error: ";

@@ -106,8 +106,8 @@ Position fairy::gen::randomPosition(std::mt19937_64 &Rng,
   auto Chance = [&](double P) { return std::bernoulli_distribution(P)(Rng); };
   std::string Error;
   int W = Uniform(Opts.MinSide, Opts.MaxSide), H = Uniform(Opts.MinSide, Opts.MaxSide);
-  int D = Opts.ThreeD ? Uniform(1, 4) : 1;
-  if (Opts.ThreeD) {
+  int D = Opts.ThreeD ? (Opts.Large ? Uniform(Opts.MinSide, Opts.MaxSide) : Uniform(1, 4)) : 1;
+  if (Opts.ThreeD && !Opts.Large) {
     W = std::min(W, 5);
     H = std::min(H, 5);
   }

@@ -1,5 +1,6 @@
 #include "fairy/Eval/Board.h"
 #include "fairy/Eval/Position.h"
+#include "WideBits.h"
 
 #include <gtest/gtest.h>
 
@@ -23,6 +24,63 @@ TEST(SquareSetTest, ShiftMatchesNaiveOnManyWords) {
         ASSERT_EQ(R.test(I), Want) << "N=" << N << " Delta=" << Delta << " I=" << I;
       }
     }
+  }
+}
+
+// Every operation against a plain vector<bool>, on sets whose active word
+// ranges are narrow, wide, disjoint and empty.
+TEST(SquareSetTest, OperationsMatchNaiveModel) {
+  std::mt19937_64 Rng(11);
+  using Model = std::vector<bool>;
+  auto Make = [&](unsigned N, Model &M) {
+    SquareSet S(N);
+    M.assign(N, false);
+    unsigned Lo = Rng() % N, Len = Rng() % 3 == 0 ? N : 1 + Rng() % 80;
+    for (unsigned I = Lo; I < std::min(N, Lo + Len); ++I)
+      if (Rng() % 3 == 0) {
+        S.set(I);
+        M[I] = true;
+      }
+    unsigned J = Rng() % N;
+    if (Rng() % 5 == 0 && !M[J]) { // a set whose range is wider than its bits
+      S.set(J);
+      S.reset(J);
+    }
+    return S;
+  };
+  auto Same = [](const SquareSet &S, const Model &M) {
+    for (unsigned I = 0; I < M.size(); ++I)
+      if (S.test(I) != M[I])
+        return false;
+    unsigned C = 0;
+    for (bool B : M)
+      C += B;
+    return S.count() == C && S.any() == (C > 0);
+  };
+  for (int Round = 0; Round < 3000; ++Round) {
+    unsigned N = 1 + Rng() % 1100;
+    Model MA, MB;
+    SquareSet A = Make(N, MA), B = Make(N, MB);
+    Model Or(N), And(N), Minus(N);
+    for (unsigned I = 0; I < N; ++I) {
+      Or[I] = MA[I] || MB[I];
+      And[I] = MA[I] && MB[I];
+      Minus[I] = MA[I] && !MB[I];
+    }
+    ASSERT_TRUE(Same(A | B, Or)) << Round;
+    ASSERT_TRUE(Same(A & B, And)) << Round;
+    ASSERT_TRUE(Same(A.minus(B), Minus)) << Round;
+    ASSERT_EQ(A == B, MA == MB) << Round;
+    ASSERT_TRUE((A & B) == (B & A)) << Round;
+    ASSERT_EQ(A.isSubsetOf(A | B), true) << Round;
+    bool Subset = true;
+    for (unsigned I = 0; I < N; ++I)
+      Subset &= !MA[I] || MB[I];
+    ASSERT_EQ(A.isSubsetOf(B), Subset) << Round;
+    SquareSet C = A;
+    C.clear();
+    ASSERT_TRUE(C.none());
+    ASSERT_TRUE(C == SquareSet(N));
   }
 }
 
@@ -110,4 +168,46 @@ TEST(PositionTest, FEN) {
   ASSERT_TRUE(P3) << E;
   EXPECT_EQ(P3->board().depth(), 2);
   EXPECT_TRUE(P3->at(P3->board().index({0, 1, 1})).Present);
+}
+
+// The fast evaluator's fixed-width sets against SquareSet, which the test
+// above checks against a plain model.
+TEST(WideBitsTest, MatchesSquareSet) {
+  std::mt19937_64 Rng(5);
+  for (int Round = 0; Round < 2000; ++Round) {
+    unsigned N = 1 + Rng() % 1024;
+    auto Make = [&] {
+      SquareSet S(N);
+      unsigned Lo = Rng() % N, Len = Rng() % 2 ? N : 1 + Rng() % 100;
+      for (unsigned I = Lo; I < std::min(N, Lo + Len); ++I)
+        if (Rng() % 3 == 0)
+          S.set(I);
+      return S;
+    };
+    SquareSet A = Make(), B = Make();
+    auto WA = WideBits<16>::from(A), WB = WideBits<16>::from(B);
+    ASSERT_EQ(WA.toSquareSet(N), A);
+    auto Or = WA;
+    Or |= WB;
+    ASSERT_EQ(Or.toSquareSet(N), A | B);
+    auto And = WA;
+    And &= WB;
+    ASSERT_EQ(And.toSquareSet(N), A & B);
+    ASSERT_EQ(WA.minus(WB).toSquareSet(N), A.minus(B));
+    ASSERT_EQ(WA == WB, A == B);
+    ASSERT_EQ(WA.any(), A.any());
+    int Delta = (int)(Rng() % 400) - 200;
+    SquareSet Shifted = A.shifted(Delta), Cut(N);
+    // WideBits<16> holds 1024 bits: compare within the board.
+    Shifted.forEach([&](unsigned I) {
+      if (I < N)
+        Cut.set(I);
+    });
+    SquareSet WShift = WA.shifted(Delta).toSquareSet(16 * 64), WCut(N);
+    WShift.forEach([&](unsigned I) {
+      if (I < N)
+        WCut.set(I);
+    });
+    ASSERT_EQ(WCut, Cut) << "N=" << N << " Delta=" << Delta;
+  }
 }

@@ -31,10 +31,8 @@ std::string describe(const Position &P) {
 
 /// Compares the engines for \p IR on \p Positions positions, two origins each.
 void compare(const NodeRef &IR, std::mt19937_64 &Rng, unsigned Positions,
-             bool ThreeD, Tally &T) {
+             const gen::RandomPositionOptions &PO, Tally &T) {
   for (unsigned I = 0; I < Positions; ++I) {
-    gen::RandomPositionOptions PO;
-    PO.ThreeD = ThreeD;
     Position P = gen::randomPosition(Rng, PO);
     std::string Error;
     auto Fast = FastEvaluator::compile(IR, P.board(), Error);
@@ -98,7 +96,9 @@ TEST(DifferentialTest, RandomIRFastVersusReference) {
     Opts.MaxDepth = 4 + Seed % 2;
     NodeRef IR = gen::RandomIR(Seed, Opts).generate();
     ASSERT_TRUE(verifyIR(*IR).empty());
-    compare(IR, Rng, 3, Opts.ThreeD, T);
+    gen::RandomPositionOptions PO;
+    PO.ThreeD = Opts.ThreeD;
+    compare(IR, Rng, 3, PO, T);
   }
   report("random IR", T);
   EXPECT_EQ(T.Disagreed, 0u);
@@ -117,10 +117,38 @@ TEST(DifferentialTest, RandomParlettFastVersusReference) {
     NodeRef IR = parseParlett(Diags, Diags.addBuffer(Text, "<random>"));
     ASSERT_TRUE(IR) << Text << ": " << Diags.diagnostics()[0].Message;
     ASSERT_TRUE(verifyIR(*IR).empty()) << Text;
-    compare(IR, Rng, 2, false, T);
+    compare(IR, Rng, 2, gen::RandomPositionOptions(), T);
   }
   report("random Parlett", T);
   EXPECT_EQ(T.Disagreed, 0u);
   EXPECT_GE(T.Compared, 5000u);
   EXPECT_LT(T.Skipped * 50, T.Compared);
+}
+
+// Boards of every size class the fast evaluator has a representation for:
+// up to 4, 16 and 64 words, and the general SquareSet beyond (large 3D).
+TEST(DifferentialTest, LargeBoardsFastVersusReference) {
+  Tally T;
+  std::mt19937_64 Rng(7);
+  struct Size {
+    int MinSide, MaxSide;
+    bool ThreeD;
+  } Sizes[] = {{10, 16, false}, {17, 32, false}, {33, 64, false}, {18, 20, true}};
+  for (const Size &S : Sizes)
+    for (uint64_t Seed = 0; Seed < 150 && T.Disagreed <= 5; ++Seed) {
+      gen::RandomIROptions Opts;
+      Opts.MaxDepth = 3;
+      Opts.ThreeD = S.ThreeD;
+      NodeRef IR = gen::RandomIR(Seed * 7919 + S.MinSide, Opts).generate();
+      gen::RandomPositionOptions PO;
+      PO.MinSide = S.MinSide;
+      PO.MaxSide = S.MaxSide;
+      PO.ThreeD = S.ThreeD;
+      PO.Large = true;
+      compare(IR, Rng, 2, PO, T);
+    }
+  report("large boards", T);
+  EXPECT_EQ(T.Disagreed, 0u);
+  EXPECT_GE(T.Compared, 2000u);
+  EXPECT_LT(T.Skipped * 20, T.Compared);
 }

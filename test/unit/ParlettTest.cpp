@@ -123,7 +123,7 @@ TEST(ParlettTest, Malformed) {
       {"1x>>", 4, "'x>>' is not a direction"},
       {"co1+", 2, "contradict each other"},
       {"ii1+", 2, "the prefix 'i' is given twice"},
-      {"n/2", 2, "found '/'"},
+      {"n/2", 2, "'n' cannot be one of them"},
       {"^1/2", 1, "cannot take an oblique leap"},
       {"^1+", 1, "a locust move needs a distance of at least 2"},
       {"^2+.1x", 1, "cannot be chained"},

@@ -34,7 +34,7 @@ int main(int argc, char **argv) {
   });
   cl::ParseCommandLineOptions(argc, argv,
                               "fairy-opt: read, verify and print moveset IR\n");
-  DiagnosticEngine Diags;
+  DiagnosticEngine Diags(&llvm::errs(), "fairy-opt");
   std::string Error;
   auto Text = readInput(Input, Error);
   if (!Text) {

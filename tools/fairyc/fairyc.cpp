@@ -106,7 +106,8 @@ std::optional<Source> readSource(DiagnosticEngine &Diags) {
     }
     return Source{Expression, "<input>", ""};
   }
-  if (Input.empty() || Input == "-") {
+  // An explicit empty argument is empty notation text, not "no argument".
+  if (Input.getNumOccurrences() == 0 || Input == "-") {
     auto Text = readInput("-", Error);
     if (!Text) {
       Diags.error(Error);
@@ -114,7 +115,7 @@ std::optional<Source> readSource(DiagnosticEngine &Diags) {
     }
     return Source{*Text, "<stdin>", ""};
   }
-  if (sys::fs::is_regular_file(Input)) {
+  if (!Input.empty() && sys::fs::is_regular_file(Input)) {
     auto Text = readInput(Input, Error);
     if (!Text) {
       Diags.error(Error);

@@ -45,8 +45,11 @@ public:
   Board &board() { return B; }
   const Occupant &at(unsigned I) const { return Squares[I]; }
   void place(unsigned I, Color Side, char Type);
-  void clear(unsigned I) { Squares[I] = Occupant(); }
+  void clear(unsigned I);
   bool hasPieces() const;
+  /// The squares holding pieces of \p Side (kept up to date by place and
+  /// clear, so evaluators read occupancy in a few word operations).
+  const SquareSet &piecesOf(Color Side) const { return Pieces[(int)Side]; }
 
   Color SideToMove = Color::White;
   /// Squares whose pieces have moved; the rest are still "initial".
@@ -56,6 +59,7 @@ public:
 private:
   Board B;
   std::vector<Occupant> Squares;
+  SquareSet Pieces[2];
 };
 
 } // namespace fairy

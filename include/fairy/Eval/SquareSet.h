@@ -1,7 +1,9 @@
 //===- SquareSet.h - Sets of board squares as bit words ---------*- C++ -*-===//
 //
-// Bit i stands for square index i (see Board). Boards of up to 64 squares
-// use one uint64_t held inline; larger boards use as many words as needed.
+// Bit i stands for square index i (see Board). Up to 16 words (1024
+// squares) are held inline. Each set also keeps the range of words that may
+// be non-zero, so that operations on a small set - a frontier near one
+// square on a large board - touch a few words instead of the whole board.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FAIRY_EVAL_SQUARESET_H
@@ -9,6 +11,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -21,19 +24,23 @@ public:
   explicit SquareSet(unsigned NumSquares) : W((NumSquares + 63) / 64, 0) {}
 
   unsigned numWords() const { return W.size(); }
-  const uint64_t *words() const { return W.data(); }
-  uint64_t *words() { return W.data(); }
+  uint64_t word(unsigned I) const { return W[I]; }
 
   bool test(unsigned I) const { return (W[I >> 6] >> (I & 63)) & 1; }
-  void set(unsigned I) { W[I >> 6] |= uint64_t(1) << (I & 63); }
+  void set(unsigned I) {
+    unsigned K = I >> 6;
+    W[K] |= uint64_t(1) << (I & 63);
+    widen(K, K + 1);
+  }
   void reset(unsigned I) { W[I >> 6] &= ~(uint64_t(1) << (I & 63)); }
   void clear() {
-    for (uint64_t &X : W)
-      X = 0;
+    for (unsigned I = Lo; I < Hi; ++I)
+      W[I] = 0;
+    Lo = Hi = 0;
   }
   bool any() const {
-    for (uint64_t X : W)
-      if (X)
+    for (unsigned I = Lo; I < Hi; ++I)
+      if (W[I])
         return true;
     return false;
   }
@@ -41,25 +48,38 @@ public:
   unsigned count() const;
 
   SquareSet &operator|=(const SquareSet &O) {
-    for (unsigned I = 0; I < W.size(); ++I)
+    for (unsigned I = O.Lo; I < O.Hi; ++I)
       W[I] |= O.W[I];
+    widen(O.Lo, O.Hi);
     return *this;
   }
   SquareSet &operator&=(const SquareSet &O) {
-    for (unsigned I = 0; I < W.size(); ++I)
+    unsigned NLo = std::max(Lo, O.Lo), NHi = std::min(Hi, O.Hi);
+    if (NLo >= NHi) {
+      clear();
+      return *this;
+    }
+    for (unsigned I = Lo; I < NLo; ++I)
+      W[I] = 0;
+    for (unsigned I = NHi; I < Hi; ++I)
+      W[I] = 0;
+    for (unsigned I = NLo; I < NHi; ++I)
       W[I] &= O.W[I];
+    Lo = NLo;
+    Hi = NHi;
     return *this;
   }
   /// Removes the squares of \p O.
   SquareSet &subtract(const SquareSet &O) {
-    for (unsigned I = 0; I < W.size(); ++I)
+    unsigned From = std::max(Lo, O.Lo), To = std::min(Hi, O.Hi);
+    for (unsigned I = From; I < To; ++I)
       W[I] &= ~O.W[I];
     return *this;
   }
   SquareSet operator|(const SquareSet &O) const { return SquareSet(*this) |= O; }
   SquareSet operator&(const SquareSet &O) const { return SquareSet(*this) &= O; }
   SquareSet minus(const SquareSet &O) const { return SquareSet(*this).subtract(O); }
-  bool operator==(const SquareSet &O) const { return W == O.W; }
+  bool operator==(const SquareSet &O) const;
   bool operator!=(const SquareSet &O) const { return !(*this == O); }
   bool isSubsetOf(const SquareSet &O) const;
 
@@ -67,14 +87,28 @@ public:
   SquareSet shifted(int Delta) const;
 
   template <typename F> void forEach(F Fn) const {
-    for (unsigned I = 0; I < W.size(); ++I)
+    for (unsigned I = Lo; I < Hi; ++I)
       for (uint64_t X = W[I]; X; X &= X - 1)
         Fn(I * 64 + (unsigned)__builtin_ctzll(X));
   }
   std::vector<unsigned> toVector() const;
 
 private:
-  llvm::SmallVector<uint64_t, 1> W;
+  llvm::SmallVector<uint64_t, 16> W;
+  /// Words outside [Lo, Hi) are zero. The range may be wider than needed.
+  unsigned Lo = 0, Hi = 0;
+
+  void widen(unsigned L, unsigned H) {
+    if (L >= H)
+      return;
+    if (Lo >= Hi) {
+      Lo = L;
+      Hi = H;
+      return;
+    }
+    Lo = std::min(Lo, L);
+    Hi = std::max(Hi, H);
+  }
 };
 
 } // namespace fairy

@@ -30,7 +30,9 @@ class DiagnosticEngine {
 public:
   /// Diagnostics are printed to \p OS as they are reported; pass nullptr
   /// to only record them.
-  explicit DiagnosticEngine(llvm::raw_ostream *OS = &llvm::errs());
+  /// \p Tool prefixes errors that belong to no source ("fairyc: error: ...").
+  explicit DiagnosticEngine(llvm::raw_ostream *OS = &llvm::errs(),
+                            std::string Tool = "fairyc");
 
   /// Registers a source text under a buffer name such as "<input>" or a
   /// file path and returns its buffer id.
@@ -67,6 +69,7 @@ public:
 private:
   llvm::SourceMgr SM;
   llvm::raw_ostream *OS;
+  std::string Tool;
   unsigned Errors = 0;
   std::vector<Diagnostic> Recorded;
 };

@@ -49,6 +49,8 @@ private:
 struct RandomPositionOptions {
   bool ThreeD = false;
   int MinSide = 3, MaxSide = 9;
+  /// Take the sides as given even in 3D (normally capped at 5).
+  bool Large = false;
 };
 
 /// A random position with random pieces, holes, moved flags and zones 0-2.

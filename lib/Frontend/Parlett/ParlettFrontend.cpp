@@ -51,13 +51,17 @@ std::string describeExpected(const SyntaxError &E) {
       Join = true;
     else if (T == ParlettLexer::CLOSE)
       Close = true;
-    else if (T == ParlettLexer::INITIAL || T == ParlettLexer::LEAP)
+    else if (T == ParlettLexer::INITIAL) // only where a whole move may start
       Prefix = true;
     else if (T == antlr4::Token::EOF)
       End = true;
   }
   if (E.HasPrev && E.PrevType == ParlettLexer::SLASH)
     Second = true;
+  // ANTLR reports only the end of input once it has left the rule `moves`,
+  // but a complete move may always be followed by ',' or '.' as well.
+  if (End && E.RuleName == "parlett")
+    Join = true;
   std::vector<std::string> Ws;
   if (Second)
     Ws.push_back("the second number of the oblique leap, as in '~1/2'");
@@ -102,6 +106,12 @@ std::string syntaxMessage(const SyntaxError &E) {
            "or 'n' before the direction '" + E.Text + "'";
   if (E.TokenType == ParlettLexer::CLOSE)
     return "'}' has no matching 'm={'";
+  if (E.TokenType == ParlettLexer::SLASH)
+    return "'/' joins two numbers into an oblique leap, as in '~1/2'" +
+           std::string(E.PrevType == ParlettLexer::ANY ? "; 'n' cannot be one of them" : "");
+  if (E.TokenType == ParlettLexer::DASH)
+    return "'-' joins the two ends of a range, as in '1-3+'" +
+           std::string(E.PrevType == ParlettLexer::ANY ? "; 'n' can only be its upper end" : "");
   if (!E.HasPrev)
     return "expected " + Want + " at the start, found '" + E.Text + "'";
   if (isDirectionToken(E.TokenType) && isDirectionToken(E.PrevType))
