@@ -80,7 +80,7 @@ template <unsigned N> SquareSet toSquareSet(const WideBits<N> &B, unsigned Sq) {
 }
 inline SquareSet toSquareSet(uint64_t B, unsigned N) {
   SquareSet S(N);
-  forEachBit(B, [&](unsigned I) { S.set(I); });
+  S.orWord(0, B);
   return S;
 }
 inline SquareSet toSquareSet(const SquareSet &B, unsigned) { return B; }

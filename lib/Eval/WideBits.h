@@ -41,7 +41,8 @@ template <unsigned N> struct WideBits {
   }
   SquareSet toSquareSet(unsigned NumSquares) const {
     SquareSet S(NumSquares);
-    forEach([&](unsigned I) { S.set(I); });
+    for (unsigned I = Lo; I < Hi && I < S.numWords(); ++I)
+      S.orWord(I, W[I]);
     return S;
   }
 

@@ -33,6 +33,13 @@ public:
     widen(K, K + 1);
   }
   void reset(unsigned I) { W[I >> 6] &= ~(uint64_t(1) << (I & 63)); }
+  /// ORs a whole word of 64 squares in at once.
+  void orWord(unsigned I, uint64_t Bits) {
+    if (!Bits)
+      return;
+    W[I] |= Bits;
+    widen(I, I + 1);
+  }
   void clear() {
     for (unsigned I = Lo; I < Hi; ++I)
       W[I] = 0;

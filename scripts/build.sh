@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Configures and builds fairyc into build/ (or $FAIRY_BUILD_DIR) with Ninja.
+# Installs missing Debian packages first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+build=${FAIRY_BUILD_DIR:-build}
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DFAIRY_BUILD_TESTS=ON -DFAIRY_BUILD_BENCHMARKS=ON > "$build.configure.log" 2>&1 ||
+  { cat "$build.configure.log"; exit 1; }
+cmake --build "$build" -- -j"$(nproc)"

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# README command one: install what is missing, build, and run fairyc on the
+# seed knight and on every bundled example.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/build.sh
+fairyc=${FAIRY_BUILD_DIR:-build}/tools/fairyc
+
+echo
+echo "== The knight of the Parlett challenge: fairyc -x parlett '2=.1<>,2<>.1='"
+"$fairyc" -x parlett '2=.1<>,2<>.1='
+for f in examples/*.parlett; do
+  echo
+  echo "== $f: $(cat "$f")  (fairyc $f --board=8x8 --labels)"
+  "$fairyc" "$f" --board=8x8 --labels
+done
+echo
+echo "== A rook among pieces: fairyc -x parlett 'n+' --position=8/8/3p4/8/1P1R2p1/8/8/8 --from=d4 --labels"
+"$fairyc" -x parlett 'n+' --position=8/8/3p4/8/1P1R2p1/8/8/8 --from=d4 --labels
