@@ -247,7 +247,9 @@ NodeRef fairy::parseIR(DiagnosticEngine &Diags, unsigned Buffer) {
   useCollector(Lexer, Parser, Errors);
   FairyIRParser::MovesetContext *Tree = Parser.moveset();
   if (const auto &E = Errors.first()) {
-    size_t B = byteOffsetOfLineColumn(Text, E->Line, E->Column);
+    size_t B = E->TokenType == antlr4::Token::EOF && E->HasPrev
+                   ? byteOffsetOfCodePoint(Text, E->PrevEnd)
+                   : byteOffsetOfLineColumn(Text, E->Line, E->Column);
     std::string Msg;
     if (E->FromLexer)
       Msg = "unexpected character '" + E->Text + "' in IR text";

@@ -40,6 +40,7 @@ void SyntaxErrorCollector::syntaxError(antlr4::Recognizer *Recognizer,
       E.HasPrev = true;
       E.PrevText = Prev->getText();
       E.PrevType = Prev->getType();
+      E.PrevEnd = Prev->getStopIndex() + 1;
     }
     for (size_t T : Parser->getExpectedTokens().toList())
       E.Expected.push_back(T);

@@ -35,8 +35,8 @@ cl::opt<std::string> Expression("e", cl::desc("The notation text itself"),
 
 cl::opt<std::string> NotationName(
     "notation",
-    cl::desc("The input notation: parlett or ir (default: from the file "
-             "extension)"),
+    cl::desc("The input notation, also -x: parlett or ir (default: from "
+             "the file extension)"),
     cl::value_desc("name"), cl::cat(Category));
 cl::alias NotationAlias("x", cl::desc("Alias for --notation"),
                         cl::aliasopt(NotationName), cl::cat(Category));

@@ -29,6 +29,9 @@ struct SyntaxError {
   std::string PrevText;
   size_t PrevType = 0;
   bool HasPrev = false;
+  /// Code point index just past the previous token: where an "unexpected
+  /// end" is reported, rather than after trailing blank lines.
+  size_t PrevEnd = 0;
   /// Token types that would have been accepted here.
   std::vector<size_t> Expected;
   /// The rule being parsed when the error happened.

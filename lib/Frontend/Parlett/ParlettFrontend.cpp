@@ -328,7 +328,9 @@ NodeRef fairy::parseParlett(DiagnosticEngine &Diags, unsigned Buffer) {
   useCollector(Lexer, Parser, Errors);
   ParlettParser::ParlettContext *Tree = Parser.parlett();
   if (const auto &E = Errors.first()) {
-    size_t B = byteOffsetOfLineColumn(Text, E->Line, E->Column);
+    size_t B = E->TokenType == antlr4::Token::EOF && E->HasPrev
+                   ? byteOffsetOfCodePoint(Text, E->PrevEnd)
+                   : byteOffsetOfLineColumn(Text, E->Line, E->Column);
     size_t End = E->TokenType == antlr4::Token::EOF
                      ? B
                      : byteOffsetOfLineColumn(Text, E->Line, E->Column + E->Length);
