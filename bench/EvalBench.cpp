@@ -21,10 +21,21 @@ namespace {
 
 const char *const Pieces[] = {
     // The twelve seed expressions of the Parlett challenge.
-    "1+", "2x", "2*", "n+,1x", "2=.1<>,2<>.1=", "n=.1<>", "1x.1+", "1+.1+",
-    "1+.3>=", "3=.4=.5=", "n<>.nx<", "4*.1*",
+    "1+",
+    "2x",
+    "2*",
+    "n+,1x",
+    "2=.1<>,2<>.1=",
+    "n=.1<>",
+    "1x.1+",
+    "1+.1+",
+    "1+.3>=",
+    "3=.4=.5=",
+    "n<>.nx<",
+    "4*.1*",
     // Exponential for path enumeration.
-    "n*.n*.n*", "n*.n*.n*.n*",
+    "n*.n*.n*",
+    "n*.n*.n*.n*",
     // A rider: the nightrider.
     "~1/2&",
 };

@@ -49,8 +49,8 @@ std::string fairy::renderDiagram(const Position &P, unsigned Origin,
         if (X)
           Out += ' ';
         // Files past z take two letters; the label shows the last one.
-        Out += B.squareName(B.index(Vec(X, 0, 0))).substr(
-            B.squareName(B.index(Vec(X, 0, 0))).size() - 2, 1);
+        Out += B.squareName(B.index(Vec(X, 0, 0)))
+                   .substr(B.squareName(B.index(Vec(X, 0, 0))).size() - 2, 1);
       }
       Out += '\n';
     }

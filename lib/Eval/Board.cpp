@@ -35,7 +35,8 @@ std::optional<Board> Board::parse(const std::string &Spec, std::string &Error) {
   for (size_t I = 0; Ok && I < Parts.size(); ++I)
     Ok = !Parts[I].getAsInteger(10, Dims[I]);
   if (!Ok) {
-    Error = "'" + Spec + "' is not a board size; write WxH such as 8x8, or "
+    Error = "'" + Spec +
+            "' is not a board size; write WxH such as 8x8, or "
             "WxHxD such as 5x5x5";
     return std::nullopt;
   }

@@ -24,7 +24,6 @@
 
 #include "llvm/ADT/DenseMap.h"
 
-
 using namespace fairy;
 
 namespace fairy {
@@ -39,7 +38,9 @@ constexpr uint32_t RemoteBit = 1;
 inline bool anyBits(uint64_t B) { return B != 0; }
 inline bool anyBits(const SquareSet &B) { return B.any(); }
 inline uint64_t minusBits(uint64_t A, uint64_t B) { return A & ~B; }
-inline SquareSet minusBits(const SquareSet &A, const SquareSet &B) { return A.minus(B); }
+inline SquareSet minusBits(const SquareSet &A, const SquareSet &B) {
+  return A.minus(B);
+}
 inline uint64_t shiftBits(uint64_t B, int D) {
   return D >= 64 || D <= -64 ? 0 : D >= 0 ? B << D : B >> -D;
 }
@@ -48,7 +49,9 @@ template <typename F> void forEachBit(uint64_t B, F Fn) {
   for (; B; B &= B - 1)
     Fn((unsigned)__builtin_ctzll(B));
 }
-template <typename F> void forEachBit(const SquareSet &B, F Fn) { B.forEach(Fn); }
+template <typename F> void forEachBit(const SquareSet &B, F Fn) {
+  B.forEach(Fn);
+}
 template <unsigned N> bool anyBits(const WideBits<N> &B) { return B.any(); }
 template <unsigned N>
 WideBits<N> minusBits(const WideBits<N> &A, const WideBits<N> &B) {
@@ -65,7 +68,9 @@ template <typename Bits> Bits convert(const SquareSet &S);
 template <> inline uint64_t convert<uint64_t>(const SquareSet &S) {
   return S.numWords() ? S.word(0) : 0;
 }
-template <> inline SquareSet convert<SquareSet>(const SquareSet &S) { return S; }
+template <> inline SquareSet convert<SquareSet>(const SquareSet &S) {
+  return S;
+}
 template <> inline WideBits<4> convert<WideBits<4>>(const SquareSet &S) {
   return WideBits<4>::from(S);
 }
@@ -154,7 +159,8 @@ struct TooComplex {
 
 class FastEvaluatorImpl {
 public:
-  FastEvaluatorImpl(NodeRef Root, const Board &B) : Root(std::move(Root)), B(B) {
+  FastEvaluatorImpl(NodeRef Root, const Board &B)
+      : Root(std::move(Root)), B(B) {
     // AxisMask[A][D + side - 1] = squares whose coordinate c on axis A has
     // 0 <= c + D < side: the squares a leg moving D along A stays on the box.
     unsigned Words = (B.numSquares() + 63) / 64;
@@ -387,10 +393,11 @@ public:
       Pieces &= Squares;
       LandMask[Side ? Land::Enemy : Land::Friend] = minusBits(Pieces, Start);
     }
-    LandMask[Land::Empty] = minusBits(minusBits(Squares, LandMask[Land::Friend]),
-                                      LandMask[Land::Enemy]);
+    LandMask[Land::Empty] = minusBits(
+        minusBits(Squares, LandMask[Land::Friend]), LandMask[Land::Enemy]);
     LandMask[0] = minusBits(Start, Start);
-    Built = (1 << 0) | (1 << Land::Empty) | (1 << Land::Friend) | (1 << Land::Enemy);
+    Built = (1 << 0) | (1 << Land::Empty) | (1 << Land::Friend) |
+            (1 << Land::Enemy);
     Virgin = !P.Moved.test(Origin);
   }
 
@@ -411,8 +418,11 @@ public:
   }
 
   Bits single(unsigned Sq) const { return singleBit((Bits *)nullptr, Sq); }
-  uint64_t singleBit(uint64_t *, unsigned Sq) const { return uint64_t(1) << Sq; }
-  template <unsigned N> WideBits<N> singleBit(WideBits<N> *, unsigned Sq) const {
+  uint64_t singleBit(uint64_t *, unsigned Sq) const {
+    return uint64_t(1) << Sq;
+  }
+  template <unsigned N>
+  WideBits<N> singleBit(WideBits<N> *, unsigned Sq) const {
     return WideBits<N>::single(Sq);
   }
   SquareSet singleBit(SquareSet *, unsigned Sq) const {
@@ -667,7 +677,8 @@ static Destinations propagate(const FastEvaluatorImpl &C, const Position &P,
   Bits Quiet = Prop.noSquares(), Capture = Quiet, Remote = Quiet;
   const Bits &Empty = Prop.emptySquares();
   for (const Tagged<Bits> &TS : End) {
-    Bits S = minusBits(TS.Set, Start); // a path back to the origin is not a move
+    Bits S =
+        minusBits(TS.Set, Start); // a path back to the origin is not a move
     Capture |= minusBits(S, Empty);
     if (TS.Tag & RemoteBit) {
       Remote |= S;
@@ -677,7 +688,8 @@ static Destinations propagate(const FastEvaluatorImpl &C, const Position &P,
     }
   }
   unsigned N = C.B.numSquares();
-  return {toSquareSet(Quiet, N), toSquareSet(Capture, N), toSquareSet(Remote, N)};
+  return {toSquareSet(Quiet, N), toSquareSet(Capture, N),
+          toSquareSet(Remote, N)};
 }
 
 Destinations FastEvaluatorImpl::evaluate(const Position &P, unsigned Origin,

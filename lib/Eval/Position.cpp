@@ -9,8 +9,8 @@
 using namespace fairy;
 
 Position::Position(Board Bd)
-    : Moved(Bd.numSquares()), B(std::move(Bd)), Squares(B.numSquares()),
-      Pieces{B.emptySet(), B.emptySet()} {}
+    : Moved(Bd.numSquares()), B(std::move(Bd)),
+      Squares(B.numSquares()), Pieces{B.emptySet(), B.emptySet()} {}
 
 void Position::place(unsigned I, Color Side, char Type) {
   clear(I);
@@ -26,9 +26,7 @@ void Position::clear(unsigned I) {
   Squares[I] = Occupant();
 }
 
-bool Position::hasPieces() const {
-  return Pieces[0].any() || Pieces[1].any();
-}
+bool Position::hasPieces() const { return Pieces[0].any() || Pieces[1].any(); }
 
 namespace {
 /// One level's placement, read into rows of cells.
@@ -115,7 +113,8 @@ std::optional<Position> Position::fromFEN(const std::string &FEN,
         if (C == '*')
           P.B.removeSquare(I);
         else if (C)
-          P.place(I, std::isupper((unsigned char)C) ? Color::White : Color::Black,
+          P.place(I,
+                  std::isupper((unsigned char)C) ? Color::White : Color::Black,
                   (char)std::toupper((unsigned char)C));
       }
   return P;

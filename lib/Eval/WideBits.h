@@ -1,4 +1,5 @@
-//===- WideBits.h - Fixed-width square sets for the fast evaluator -*- C++ -*-===//
+//===- WideBits.h - Fixed-width square sets for the fast evaluator -*- C++
+//-*-===//
 //
 // A square set of exactly N words held by value, plus the range of words
 // that may be non-zero. The fast evaluator instantiates its propagation for
@@ -21,7 +22,6 @@ template <unsigned N> struct WideBits {
   /// definition whatever they hold, so a new set needs no clearing.
   uint64_t W[N];
   uint16_t Lo = 0, Hi = 0;
-
 
   static WideBits from(const SquareSet &S) {
     WideBits B;

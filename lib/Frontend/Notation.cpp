@@ -8,8 +8,10 @@ using namespace fairy;
 
 const std::vector<NotationInfo> &fairy::notations() {
   static const std::vector<NotationInfo> All = {
-      {"parlett", "Parlett's movement notation (challenge dialect and classic)",
-       {".parlett", ".par"}, parseParlett},
+      {"parlett",
+       "Parlett's movement notation (challenge dialect and classic)",
+       {".parlett", ".par"},
+       parseParlett},
       {"ir", "the textual moveset IR", {".fir"}, parseIR},
   };
   return All;

@@ -95,7 +95,9 @@ private:
       Cs.push_back(R);
     }
     std::string K = C->kind->getText();
-    NodeKind Kind = K == "seq" ? NodeKind::Seq : K == "alt" ? NodeKind::Alt : NodeKind::Prio;
+    NodeKind Kind = K == "seq"   ? NodeKind::Seq
+                    : K == "alt" ? NodeKind::Alt
+                                 : NodeKind::Prio;
     return Node::makeList(Kind, std::move(Cs));
   }
 
@@ -121,7 +123,8 @@ private:
     NodeRef Operand = node(C->node());
     if (!Operand)
       return nullptr;
-    return Node::makeRepeat(C->kind->getText() == "rep" ? NodeKind::Rep : NodeKind::Ride,
+    return Node::makeRepeat(C->kind->getText() == "rep" ? NodeKind::Rep
+                                                        : NodeKind::Ride,
                             std::move(Range), Operand);
   }
 
@@ -232,7 +235,8 @@ static std::string describeExpected(const SyntaxError &E,
     if (I)
       S += I + 1 == E.Expected.size() ? " or " : ", ";
     size_t T = E.Expected[I];
-    S += T == antlr4::Token::EOF ? "the end of the input" : Voc.getDisplayName(T);
+    S += T == antlr4::Token::EOF ? "the end of the input"
+                                 : Voc.getDisplayName(T);
   }
   return S;
 }

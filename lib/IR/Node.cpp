@@ -80,15 +80,24 @@ std::string GuardPredicate::str() const {
 
 const char *fairy::kindName(NodeKind K) {
   switch (K) {
-  case NodeKind::Leg: return "leg";
-  case NodeKind::Seq: return "seq";
-  case NodeKind::Alt: return "alt";
-  case NodeKind::Rep: return "rep";
-  case NodeKind::Ride: return "ride";
-  case NodeKind::Sym: return "sym";
-  case NodeKind::Filter: return "filter";
-  case NodeKind::Guard: return "guard";
-  case NodeKind::Prio: return "prio";
+  case NodeKind::Leg:
+    return "leg";
+  case NodeKind::Seq:
+    return "seq";
+  case NodeKind::Alt:
+    return "alt";
+  case NodeKind::Rep:
+    return "rep";
+  case NodeKind::Ride:
+    return "ride";
+  case NodeKind::Sym:
+    return "sym";
+  case NodeKind::Filter:
+    return "filter";
+  case NodeKind::Guard:
+    return "guard";
+  case NodeKind::Prio:
+    return "prio";
   }
   return "?";
 }

@@ -21,7 +21,8 @@ Transform Transform::rotate180() {
 
 Transform Transform::compose(const Transform &Inner) const {
   // (this o Inner)(v)[i] = Sign[i] * Inner(v)[Perm[i]]
-  //                      = Sign[i] * Inner.Sign[Perm[i]] * v[Inner.Perm[Perm[i]]]
+  //                      = Sign[i] * Inner.Sign[Perm[i]] *
+  //                      v[Inner.Perm[Perm[i]]]
   Transform R;
   for (unsigned I = 0; I < 3; ++I) {
     R.Perm[I] = Inner.Perm[Perm[I]];
@@ -106,7 +107,8 @@ static const std::map<std::string, TransformSet> &namedSets() {
     M["ud"] = TransformSet({Id, signs(1, 1, -1)});
     std::vector<Transform> Mirror3;
     for (int M3 = 0; M3 < 8; ++M3)
-      Mirror3.push_back(signs(M3 & 1 ? -1 : 1, M3 & 2 ? -1 : 1, M3 & 4 ? -1 : 1));
+      Mirror3.push_back(
+          signs(M3 & 1 ? -1 : 1, M3 & 2 ? -1 : 1, M3 & 4 ? -1 : 1));
     M["mirror3"] = TransformSet(Mirror3);
     M["cube"] = TransformSet(allSignedPerms(/*Only2D=*/false));
     return M;
@@ -125,7 +127,8 @@ TransformSet TransformSet::d4() { return *named("d4"); }
 
 const std::vector<std::string> &TransformSet::names() {
   static const std::vector<std::string> Names = {
-      "id", "lr", "fb", "rot180", "lrfb", "swap", "d4", "ud", "mirror3", "cube"};
+      "id",   "lr", "fb", "rot180",  "lrfb",
+      "swap", "d4", "ud", "mirror3", "cube"};
   return Names;
 }
 

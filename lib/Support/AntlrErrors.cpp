@@ -31,7 +31,9 @@ void SyntaxErrorCollector::syntaxError(antlr4::Recognizer *Recognizer,
   if (Offending) {
     E.TokenType = Offending->getType();
     E.Text = E.TokenType == antlr4::Token::EOF ? "" : Offending->getText();
-    E.Length = E.Text.empty() ? 1 : Offending->getStopIndex() - Offending->getStartIndex() + 1;
+    E.Length = E.Text.empty()
+                   ? 1
+                   : Offending->getStopIndex() - Offending->getStartIndex() + 1;
   }
   if (Parser) {
     antlr4::TokenStream *Tokens = Parser->getTokenStream();

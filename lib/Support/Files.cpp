@@ -28,8 +28,8 @@ bool fairy::writeOutputAtomically(const std::string &Path,
   }
   llvm::SmallString<256> Temp;
   int FD;
-  std::error_code EC = llvm::sys::fs::createUniqueFile(
-      Path + ".tmp-%%%%%%", FD, Temp);
+  std::error_code EC =
+      llvm::sys::fs::createUniqueFile(Path + ".tmp-%%%%%%", FD, Temp);
   if (EC) {
     Error = "cannot write '" + Path + "': " + EC.message();
     return false;

@@ -14,9 +14,13 @@ NodeRef RandomIR::leg() {
   while (V.isZero() && chance(0.9));
   // Real movesets mostly use any, notfriend and empty; the other conditions
   // stay present but rarer, or most random paths would die on their first leg.
-  static const uint8_t Common[] = {Land::All, Land::All, Land::Empty | Land::Enemy,
-                                   Land::Empty | Land::Enemy, Land::Empty,
-                                   Land::Empty, Land::Enemy};
+  static const uint8_t Common[] = {Land::All,
+                                   Land::All,
+                                   Land::Empty | Land::Enemy,
+                                   Land::Empty | Land::Enemy,
+                                   Land::Empty,
+                                   Land::Empty,
+                                   Land::Enemy};
   Land L = chance(0.9) ? Land(Common[uniform(0, 6)]) : Land(uniform(0, 7));
   Effect E = chance(0.2) ? Effect::Capture : Effect::None;
   return ir::leg(V, L, E);
@@ -36,7 +40,8 @@ RangeList RandomIR::range(bool AllowUnbounded) {
 
 TransformSet RandomIR::transforms() {
   if (chance(0.6)) {
-    static const char *TwoD[] = {"id", "lr", "fb", "rot180", "lrfb", "swap", "d4"};
+    static const char *TwoD[] = {"id",   "lr",   "fb", "rot180",
+                                 "lrfb", "swap", "d4"};
     static const char *ThreeD[] = {"ud", "mirror3", "cube"};
     if (Opts.ThreeD && chance(0.3))
       return *TransformSet::named(ThreeD[uniform(0, 2)]);
@@ -62,15 +67,25 @@ NodeRef RandomIR::node(unsigned Depth, bool InRide) {
   // lengthen paths (which then leave small boards quickly); filter and
   // guard narrow it.
   switch (uniform(0, 19)) {
-  case 0: case 1: case 2:
+  case 0:
+  case 1:
+  case 2:
     return ir::seq(Children(chance(0.1) ? 0 : 1));
-  case 3: case 4: case 5: case 6:
+  case 3:
+  case 4:
+  case 5:
+  case 6:
     return ir::alt(Children(chance(0.05) ? 0 : 1));
-  case 7: case 8: case 9: case 10:
+  case 7:
+  case 8:
+  case 9:
+  case 10:
     return ir::sym(transforms(), node(Depth - 1, InRide));
-  case 11: case 12:
+  case 11:
+  case 12:
     return ir::ride(range(true), node(Depth - 1, true));
-  case 13: case 14:
+  case 13:
+  case 14:
     return ir::rep(range(!InRide), node(Depth - 1, InRide));
   case 15: {
     AxisPredicate P;
@@ -99,14 +114,17 @@ unsigned fairy::gen::randomSquare(std::mt19937_64 &Rng, const Board &B) {
 }
 
 Position fairy::gen::randomPosition(std::mt19937_64 &Rng,
-                                        RandomPositionOptions Opts) {
+                                    RandomPositionOptions Opts) {
   auto Uniform = [&](int Lo, int Hi) {
     return std::uniform_int_distribution<int>(Lo, Hi)(Rng);
   };
   auto Chance = [&](double P) { return std::bernoulli_distribution(P)(Rng); };
   std::string Error;
-  int W = Uniform(Opts.MinSide, Opts.MaxSide), H = Uniform(Opts.MinSide, Opts.MaxSide);
-  int D = Opts.ThreeD ? (Opts.Large ? Uniform(Opts.MinSide, Opts.MaxSide) : Uniform(1, 4)) : 1;
+  int W = Uniform(Opts.MinSide, Opts.MaxSide),
+      H = Uniform(Opts.MinSide, Opts.MaxSide);
+  int D = Opts.ThreeD ? (Opts.Large ? Uniform(Opts.MinSide, Opts.MaxSide)
+                                    : Uniform(1, 4))
+                      : 1;
   if (Opts.ThreeD && !Opts.Large) {
     W = std::min(W, 5);
     H = std::min(H, 5);
@@ -122,7 +140,8 @@ Position fairy::gen::randomPosition(std::mt19937_64 &Rng,
   static const char Types[] = "PNBRQK";
   P.board().squares().forEach([&](unsigned I) {
     if (Chance(Density))
-      P.place(I, Chance(0.5) ? Color::White : Color::Black, Types[Uniform(0, 5)]);
+      P.place(I, Chance(0.5) ? Color::White : Color::Black,
+              Types[Uniform(0, 5)]);
     if (Chance(0.3))
       P.Moved.set(I);
   });
@@ -145,8 +164,8 @@ std::string fairy::gen::randomParlett(std::mt19937_64 &Rng) {
     return std::uniform_int_distribution<int>(Lo, Hi)(Rng);
   };
   auto Chance = [&](double P) { return std::bernoulli_distribution(P)(Rng); };
-  static const char *Dirs[] = {"+", "*", "x", "x>", "x<", ">", "<", "<>",
-                               "=", ">=", "<="};
+  static const char *Dirs[] = {"+", "*",  "x", "x>", "x<", ">",
+                               "<", "<>", "=", ">=", "<="};
   static const char *ObliqueDirs[] = {"", ">", "<", "<>", "=", ">=", "<="};
   std::string S;
   for (int M = Uniform(1, 3); M > 0; --M) {
@@ -158,7 +177,8 @@ std::string fairy::gen::randomParlett(std::mt19937_64 &Rng) {
       S += Chance(0.5) ? "c" : "o";
     int Parts = Uniform(1, 3);
     if (Parts == 1 && Chance(0.35)) { // a locust
-      S += "^" + std::string(Chance(0.5) ? "n" : std::to_string(Uniform(2, 4))) +
+      S += "^" +
+           std::string(Chance(0.5) ? "n" : std::to_string(Uniform(2, 4))) +
            Dirs[Uniform(0, 10)];
       if (S.find("o^") != std::string::npos)
         S.replace(S.find("o^"), 1, "c");
@@ -185,7 +205,8 @@ std::string fairy::gen::randomParlett(std::mt19937_64 &Rng) {
       else {
         int Lo = Uniform(0, 2);
         S += std::to_string(Lo) + "-" +
-             (Chance(0.3) ? std::string("n") : std::to_string(Uniform(std::max(Lo, 1), 3)));
+             (Chance(0.3) ? std::string("n")
+                          : std::to_string(Uniform(std::max(Lo, 1), 3)));
       }
       S += Dirs[Uniform(0, 10)];
       if (Exact && Chance(0.15))

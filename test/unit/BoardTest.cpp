@@ -1,6 +1,6 @@
 #include "fairy/Eval/Board.h"
-#include "fairy/Eval/Position.h"
 #include "WideBits.h"
+#include "fairy/Eval/Position.h"
 
 #include <gtest/gtest.h>
 
@@ -15,13 +15,15 @@ TEST(SquareSetTest, ShiftMatchesNaiveOnManyWords) {
     for (unsigned I = 0; I < N; ++I)
       if (Rng() % 3 == 0)
         S.set(I);
-    for (int Delta : {0, 1, -1, 5, -5, 63, -63, 64, -64, 65, -65, 130, -130, 1000}) {
+    for (int Delta :
+         {0, 1, -1, 5, -5, 63, -63, 64, -64, 65, -65, 130, -130, 1000}) {
       SquareSet R = S.shifted(Delta);
       unsigned Words = (N + 63) / 64;
       for (unsigned I = 0; I < Words * 64; ++I) {
         long Src = (long)I - Delta;
         bool Want = Src >= 0 && Src < (long)N && S.test(Src);
-        ASSERT_EQ(R.test(I), Want) << "N=" << N << " Delta=" << Delta << " I=" << I;
+        ASSERT_EQ(R.test(I), Want)
+            << "N=" << N << " Delta=" << Delta << " I=" << I;
       }
     }
   }

@@ -61,10 +61,10 @@ void compare(const NodeRef &IR, std::mt19937_64 &Rng, unsigned Positions,
                       << printIR(*IR) << "position: " << describe(P)
                       << "\norigin: " << P.board().squareName(Origin)
                       << (Mover == Color::White ? " white" : " black")
-                      << "\nfast quiet/capture/remote: " << F.Quiet.count() << "/"
-                      << F.Capture.count() << "/" << F.Remote.count()
-                      << "\nref  quiet/capture/remote: " << R->Quiet.count() << "/"
-                      << R->Capture.count() << "/" << R->Remote.count();
+                      << "\nfast quiet/capture/remote: " << F.Quiet.count()
+                      << "/" << F.Capture.count() << "/" << F.Remote.count()
+                      << "\nref  quiet/capture/remote: " << R->Quiet.count()
+                      << "/" << R->Capture.count() << "/" << R->Remote.count();
         if (T.Disagreed > 5)
           return;
       }
@@ -133,7 +133,8 @@ TEST(DifferentialTest, LargeBoardsFastVersusReference) {
   struct Size {
     int MinSide, MaxSide;
     bool ThreeD;
-  } Sizes[] = {{10, 16, false}, {17, 32, false}, {33, 64, false}, {18, 20, true}};
+  } Sizes[] = {
+      {10, 16, false}, {17, 32, false}, {33, 64, false}, {18, 20, true}};
   for (const Size &S : Sizes)
     for (uint64_t Seed = 0; Seed < 150 && T.Disagreed <= 5; ++Seed) {
       gen::RandomIROptions Opts;

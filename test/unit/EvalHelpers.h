@@ -32,9 +32,12 @@ inline Destinations evalBoth(const NodeRef &IR, const Position &P,
   auto R = ReferenceEvaluator(IR).evaluate(P, Origin, Mover, E);
   EXPECT_TRUE(R) << E;
   if (R) {
-    EXPECT_EQ(names(P.board(), F.Quiet), names(P.board(), R->Quiet)) << printIR(*IR);
-    EXPECT_EQ(names(P.board(), F.Capture), names(P.board(), R->Capture)) << printIR(*IR);
-    EXPECT_EQ(names(P.board(), F.Remote), names(P.board(), R->Remote)) << printIR(*IR);
+    EXPECT_EQ(names(P.board(), F.Quiet), names(P.board(), R->Quiet))
+        << printIR(*IR);
+    EXPECT_EQ(names(P.board(), F.Capture), names(P.board(), R->Capture))
+        << printIR(*IR);
+    EXPECT_EQ(names(P.board(), F.Remote), names(P.board(), R->Remote))
+        << printIR(*IR);
   }
   return F;
 }

@@ -32,7 +32,8 @@ TEST(EvalTest, BlackMovesAreRotated) {
             (Names{"c2"}));
   // Friend and enemy are relative to the mover.
   Position Q = position("8/8/4p3/8/3p4/8/8/8");
-  EXPECT_EQ(names(Q.board(), evalBoth(Forward, Q, "d4").Capture), (Names{"e6"}));
+  EXPECT_EQ(names(Q.board(), evalBoth(Forward, Q, "d4").Capture),
+            (Names{"e6"}));
   EXPECT_EQ(names(Q.board(), evalBoth(Forward, Q, "d4", Color::Black).Quiet),
             (Names{"c2"}));
 }
@@ -52,7 +53,8 @@ TEST(EvalTest, PrioTakesTheFirstAlternativeThatMoves) {
   Position Open = position("8/8/8/8/8/8/8/8");
   EXPECT_EQ(names(Open.board(), evalBoth(N, Open, "d4").Quiet), (Names{"d5"}));
   Position Blocked = position("8/8/8/3p4/8/8/8/8");
-  EXPECT_EQ(names(Blocked.board(), evalBoth(N, Blocked, "d4").Quiet), (Names{"e4"}));
+  EXPECT_EQ(names(Blocked.board(), evalBoth(N, Blocked, "d4").Quiet),
+            (Names{"e4"}));
   // At the top edge the first alternative has nowhere to go either.
   EXPECT_EQ(names(Open.board(), evalBoth(N, Open, "d8").Quiet), (Names{"e8"}));
 }
@@ -97,8 +99,9 @@ TEST(EvalTest, GuardsReadPieceStateAndZones) {
 TEST(EvalTest, OriginIsEmptyAndReturningIsNoMove) {
   Position P = position("8/8/8/8/8/8/8/8");
   EXPECT_TRUE(evalBoth(seq({leg({1, 0}), leg({-1, 0})}), P, "d4").all().none());
-  NodeRef Through = seq({leg({1, 0}, Land::empty()), leg({-1, 0}, Land::empty()),
-                         leg({-1, 0}, Land::empty())});
+  NodeRef Through =
+      seq({leg({1, 0}, Land::empty()), leg({-1, 0}, Land::empty()),
+           leg({-1, 0}, Land::empty())});
   Position Q = position("8/8/8/8/3P4/8/8/8"); // our own piece on d4
   EXPECT_EQ(names(Q.board(), evalBoth(Through, Q, "d4").Quiet), (Names{"c4"}));
 }
@@ -137,14 +140,16 @@ TEST(EvalTest, CrookedRepetitionFloodsEmptySquares) {
 
 TEST(EvalTest, RideRepeatsOnePath) {
   // A nightrider-like ride of a two-leg path: (0,1) then (1,1), repeated.
-  NodeRef N = ride(RangeList::atLeast(1), seq({leg({0, 1}, Land::empty()),
-                                               leg({1, 1}, Land::empty())}));
+  NodeRef N =
+      ride(RangeList::atLeast(1),
+           seq({leg({0, 1}, Land::empty()), leg({1, 1}, Land::empty())}));
   Position P = position("8/8/8/8/8/8/8/8");
   EXPECT_EQ(names(P.board(), evalBoth(N, P, "a1").Quiet),
             (Names{"b3", "c5", "d7"}));
   // rep, by contrast, may change path between repetitions.
-  NodeRef R = rep(RangeList::between(2, 2),
-                  alt({leg({0, 1}, Land::empty()), leg({1, 0}, Land::empty())}));
+  NodeRef R =
+      rep(RangeList::between(2, 2),
+          alt({leg({0, 1}, Land::empty()), leg({1, 0}, Land::empty())}));
   EXPECT_EQ(names(P.board(), evalBoth(R, P, "a1").Quiet),
             (Names{"a3", "b2", "c1"}));
 }

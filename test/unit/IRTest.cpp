@@ -14,8 +14,9 @@ static NodeRef parse(const std::string &Text, DiagnosticEngine &Diags) {
 }
 
 TEST(IRTest, PrintsRook) {
-  NodeRef Rook = sym("d4", seq({ride(RangeList::atLeast(0), leg({1, 0}, Land::empty())),
-                                leg({1, 0}, Land::notFriend())}));
+  NodeRef Rook =
+      sym("d4", seq({ride(RangeList::atLeast(0), leg({1, 0}, Land::empty())),
+                     leg({1, 0}, Land::notFriend())}));
   EXPECT_EQ(printIRInline(*Rook),
             "sym<d4>(seq(ride<0..>(leg(1,0; empty)), leg(1,0; notfriend)))");
   EXPECT_TRUE(verifyIR(*Rook).empty());
@@ -31,11 +32,13 @@ TEST(IRTest, PrintsEveryPayload) {
   P.Axis = 0;
   P.Sign = -1;
   P.K = 2;
-  NodeRef N = prio({guard(G, filter(P, leg({1, 2, -1}, Land::enemy(), Effect::Capture))),
-                    rep(RangeList({{1, 3}, {5, Interval::Unbounded}}), alt({})), seq({})});
-  EXPECT_EQ(printIRInline(*N),
-            "prio(guard<!zone 2>(filter<x <= -2>(leg(1,2,-1; enemy, capture))), "
-            "rep<1..3,5..>(alt()), seq())");
+  NodeRef N = prio(
+      {guard(G, filter(P, leg({1, 2, -1}, Land::enemy(), Effect::Capture))),
+       rep(RangeList({{1, 3}, {5, Interval::Unbounded}}), alt({})), seq({})});
+  EXPECT_EQ(
+      printIRInline(*N),
+      "prio(guard<!zone 2>(filter<x <= -2>(leg(1,2,-1; enemy, capture))), "
+      "rep<1..3,5..>(alt()), seq())");
 }
 
 TEST(IRTest, ParsesWhatItPrints) {
@@ -45,11 +48,14 @@ TEST(IRTest, ParsesWhatItPrints) {
                      "ride<2,4..6>(sym<cube>(leg(0,0,1; notenemy, capture))))";
   DiagnosticEngine Diags(nullptr);
   NodeRef N = parse(Text, Diags);
-  ASSERT_TRUE(N) << (Diags.diagnostics().empty() ? "" : Diags.diagnostics()[0].Message);
-  EXPECT_EQ(printIRInline(*N),
-            "alt(sym<[-x,y],[y,x]>(leg(1,2; any)), guard<initial>(filter<y >= "
-            "1>(leg(0,1,1; empty))), ride<2,4..6>(sym<cube>(leg(0,0,1; notenemy, "
-            "capture))))");
+  ASSERT_TRUE(N) << (Diags.diagnostics().empty()
+                         ? ""
+                         : Diags.diagnostics()[0].Message);
+  EXPECT_EQ(
+      printIRInline(*N),
+      "alt(sym<[-x,y],[y,x]>(leg(1,2; any)), guard<initial>(filter<y >= "
+      "1>(leg(0,1,1; empty))), ride<2,4..6>(sym<cube>(leg(0,0,1; notenemy, "
+      "capture))))");
 }
 
 TEST(IRTest, RoundTripOnRandomTrees) {
@@ -94,14 +100,16 @@ TEST(IRTest, ParseErrorsAreLocated) {
     ASSERT_EQ(Diags.errorCount(), 1u) << C.Text;
     const Diagnostic &D = Diags.diagnostics()[0];
     EXPECT_EQ(D.Column, C.Column) << C.Text << ": " << D.Message;
-    EXPECT_NE(D.Message.find(C.Contains), std::string::npos) << C.Text << ": " << D.Message;
+    EXPECT_NE(D.Message.find(C.Contains), std::string::npos)
+        << C.Text << ": " << D.Message;
   }
 }
 
 TEST(IRTest, VerifierRejects) {
   EXPECT_FALSE(verifyIR(*ride(RangeList(), leg({1, 0}))).empty());
   EXPECT_FALSE(verifyIR(*leg({5000, 0})).empty());
-  EXPECT_FALSE(verifyIR(*ride(RangeList::atLeast(1), prio({leg({1, 0})}))).empty());
+  EXPECT_FALSE(
+      verifyIR(*ride(RangeList::atLeast(1), prio({leg({1, 0})}))).empty());
   EXPECT_FALSE(verifyIR(*ride(RangeList::atLeast(1),
                               rep(RangeList::atLeast(1), leg({1, 0}))))
                    .empty());

@@ -13,7 +13,9 @@ static NodeRef parlett(const std::string &Text) {
   DiagnosticEngine Diags(nullptr);
   NodeRef N = parseParlett(Diags, Diags.addBuffer(Text, "<input>"));
   EXPECT_TRUE(N) << Text << ": "
-                 << (Diags.diagnostics().empty() ? "" : Diags.diagnostics()[0].Message);
+                 << (Diags.diagnostics().empty()
+                         ? ""
+                         : Diags.diagnostics()[0].Message);
   if (N) {
     EXPECT_TRUE(verifyIR(*N).empty()) << Text;
   }
@@ -42,7 +44,8 @@ TEST(ParlettTest, SlidersAreBlocked) {
   EXPECT_EQ(moves("n+", FEN, "d4"),
             (Names{"d5", "e4", "c4", "b4", "a4", "d3", "d2", "d1"}));
   EXPECT_EQ(moves("n+", FEN, "d4", true), (Names{"f4"}));
-  EXPECT_EQ(moves("1-2+", FEN, "d4"), (Names{"d5", "e4", "c4", "b4", "d3", "d2"}));
+  EXPECT_EQ(moves("1-2+", FEN, "d4"),
+            (Names{"d5", "e4", "c4", "b4", "d3", "d2"}));
 }
 
 TEST(ParlettTest, LeapersJumpAndCompoundMovesDoNot) {
@@ -73,7 +76,8 @@ TEST(ParlettTest, RepeatMakesRiders) {
   EXPECT_EQ(moves("~1/2&", FEN, "a1"), (Names{"b3", "c2", "e3", "g4"}));
   EXPECT_EQ(moves("~1/2&", FEN, "a1", true), (Names{"c5"}));
   // A dabbaba rider leaps over pieces between its landings.
-  EXPECT_EQ(moves("~2+&", "8/8/8/8/8/8/8/1P6", "a1"), (Names{"c1", "e1", "g1", "a3", "a5", "a7"}));
+  EXPECT_EQ(moves("~2+&", "8/8/8/8/8/8/8/1P6", "a1"),
+            (Names{"c1", "e1", "g1", "a3", "a5", "a7"}));
 }
 
 TEST(ParlettTest, ObliqueDirections) {
@@ -85,10 +89,12 @@ TEST(ParlettTest, ObliqueDirections) {
 TEST(ParlettTest, LocustCapturesTheOnePieceItPasses) {
   Position P = position("8/8/8/8/8/8/3p4/8");
   Destinations D = evalBoth(parlett("^n+"), P, "d1");
-  EXPECT_EQ(names(P.board(), D.Remote), (Names{"d3", "d4", "d5", "d6", "d7", "d8"}));
+  EXPECT_EQ(names(P.board(), D.Remote),
+            (Names{"d3", "d4", "d5", "d6", "d7", "d8"}));
   Destinations Two = evalBoth(parlett("^2+"), P, "d1");
   EXPECT_EQ(names(P.board(), Two.Remote), (Names{"d3"}));
-  Destinations Three = evalBoth(parlett("^3-4x"), position("8/8/8/8/8/2p5/8/8"), "a1");
+  Destinations Three =
+      evalBoth(parlett("^3-4x"), position("8/8/8/8/8/2p5/8/8"), "a1");
   EXPECT_EQ(names(P.board(), Three.Remote), (Names{"d4", "e5"}));
 }
 
@@ -107,7 +113,8 @@ TEST(ParlettTest, Malformed) {
     const char *Contains;
   } Cases[] = {
       {"", 1, "empty notation"},
-      {"2", 2, "expected a direction such as '+', 'x' or '<>' after the distance '2'"},
+      {"2", 2,
+       "expected a direction such as '+', 'x' or '<>' after the distance '2'"},
       {"+", 1, "a move starts with its distance"},
       {"2q", 2, "unexpected character 'q'"},
       {"2+,", 4, "unexpected end of the notation after ','"},
@@ -138,7 +145,8 @@ TEST(ParlettTest, Malformed) {
   };
   for (const Case &C : Cases) {
     DiagnosticEngine Diags(nullptr);
-    EXPECT_FALSE(parseParlett(Diags, Diags.addBuffer(C.Text, "<input>"))) << C.Text;
+    EXPECT_FALSE(parseParlett(Diags, Diags.addBuffer(C.Text, "<input>")))
+        << C.Text;
     ASSERT_EQ(Diags.errorCount(), 1u) << C.Text;
     const Diagnostic &D = Diags.diagnostics()[0];
     EXPECT_EQ(D.Line, 1u) << C.Text;

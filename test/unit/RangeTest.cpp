@@ -36,7 +36,8 @@ TEST(RangeTest, FromUnsortedMergesOverlaps) {
 }
 
 TEST(RangeTest, NormalizedMergesAdjacent) {
-  EXPECT_EQ(RangeList({{1, 3}, {4, Interval::Unbounded}}).normalized().str(), "1..");
+  EXPECT_EQ(RangeList({{1, 3}, {4, Interval::Unbounded}}).normalized().str(),
+            "1..");
   EXPECT_EQ(RangeList({{1, 1}, {2, 2}, {4, 4}}).normalized().str(), "1..2,4");
 }
 

@@ -1,5 +1,5 @@
-#include "fairy/IR/Node.h"
 #include "fairy/IR/Symmetry.h"
+#include "fairy/IR/Node.h"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@ using namespace fairy;
 
 TEST(SymmetryTest, NamedSetSizes) {
   std::map<std::string, size_t> Sizes = {
-      {"id", 1},   {"lr", 2},      {"fb", 2},   {"rot180", 2}, {"lrfb", 4},
-      {"swap", 2}, {"d4", 8},      {"ud", 2},   {"mirror3", 8}, {"cube", 48}};
+      {"id", 1},   {"lr", 2}, {"fb", 2}, {"rot180", 2},  {"lrfb", 4},
+      {"swap", 2}, {"d4", 8}, {"ud", 2}, {"mirror3", 8}, {"cube", 48}};
   for (auto &[Name, Size] : Sizes) {
     auto S = TransformSet::named(Name);
     ASSERT_TRUE(S) << Name;

@@ -22,16 +22,14 @@ static cl::opt<std::string> Input(cl::Positional, cl::desc("<input IR file>"),
 static cl::opt<std::string> OutputPath("o", cl::desc("Output file"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(Category));
-static cl::opt<bool> Inline("inline",
-                            cl::desc("Print the IR on a single line"),
+static cl::opt<bool> Inline("inline", cl::desc("Print the IR on a single line"),
                             cl::cat(Category));
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
-  cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "fairy-opt " FAIRY_VERSION "\n";
-  });
+  cl::SetVersionPrinter(
+      [](raw_ostream &OS) { OS << "fairy-opt " FAIRY_VERSION "\n"; });
   cl::ParseCommandLineOptions(argc, argv,
                               "fairy-opt: read, verify and print moveset IR\n");
   DiagnosticEngine Diags(&llvm::errs(), "fairy-opt");
@@ -41,7 +39,8 @@ int main(int argc, char **argv) {
     Diags.error(Error);
     return 1;
   }
-  unsigned Buffer = Diags.addBuffer(*Text, Input == "-" ? std::string("<stdin>") : std::string(Input));
+  unsigned Buffer = Diags.addBuffer(*Text, Input == "-" ? std::string("<stdin>")
+                                                        : std::string(Input));
   NodeRef IR = parseIR(Diags, Buffer);
   if (!IR)
     return 1;

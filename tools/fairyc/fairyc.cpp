@@ -101,7 +101,8 @@ std::optional<Source> readSource(DiagnosticEngine &Diags) {
   std::string Error;
   if (!Expression.empty()) {
     if (!Input.empty()) {
-      Diags.error("give the notation either with -e or as an argument, not both");
+      Diags.error(
+          "give the notation either with -e or as an argument, not both");
       return std::nullopt;
     }
     return Source{Expression, "<input>", ""};
@@ -127,7 +128,8 @@ std::optional<Source> readSource(DiagnosticEngine &Diags) {
     if (notationForPath(Input))
       Diags.error("no such file '" + Input + "'");
     else
-      Diags.error("'" + Input + "' is not a file; to give notation text "
+      Diags.error("'" + Input +
+                  "' is not a file; to give notation text "
                   "directly, name its notation with -x (e.g. -x parlett)");
     return std::nullopt;
   }
@@ -152,7 +154,8 @@ const NotationInfo *pickNotation(DiagnosticEngine &Diags, const Source &S) {
 }
 
 /// The position and origin the options describe.
-std::optional<std::pair<Position, unsigned>> setUpPosition(DiagnosticEngine &Diags) {
+std::optional<std::pair<Position, unsigned>>
+setUpPosition(DiagnosticEngine &Diags) {
   std::string Error;
   std::optional<Board> B;
   if (!BoardSpec.empty() && !(B = Board::parse(BoardSpec, Error))) {
@@ -257,9 +260,8 @@ int run() {
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
-  cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "fairyc " FAIRY_VERSION "\n";
-  });
+  cl::SetVersionPrinter(
+      [](raw_ostream &OS) { OS << "fairyc " FAIRY_VERSION "\n"; });
   cl::ParseCommandLineOptions(
       argc, argv,
       "fairyc: compile fairy-chess piece movement notations\n\n"

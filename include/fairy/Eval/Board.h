@@ -23,7 +23,8 @@ public:
   /// A full board, or nullopt with \p Error set if the size is unsupported.
   static std::optional<Board> make(int W, int H, int D, std::string &Error);
   /// "9x9", "10x8", "5x5x5".
-  static std::optional<Board> parse(const std::string &Spec, std::string &Error);
+  static std::optional<Board> parse(const std::string &Spec,
+                                    std::string &Error);
 
   int width() const { return W; }
   int height() const { return H; }
@@ -39,9 +40,7 @@ public:
   }
   bool contains(Vec C) const { return inBox(C) && Exists.test(index(C)); }
   unsigned index(Vec C) const { return C.x + W * (C.y + H * C.z); }
-  Vec coord(unsigned I) const {
-    return Vec(I % W, (I / W) % H, I / (W * H));
-  }
+  Vec coord(unsigned I) const { return Vec(I % W, (I / W) % H, I / (W * H)); }
   /// The squares that exist.
   const SquareSet &squares() const { return Exists; }
   void removeSquare(unsigned I) { Exists.reset(I); }
@@ -55,9 +54,12 @@ public:
   std::string squareName(unsigned I) const;
   /// Reads a square name as squareName writes it, or "file,rank[,level]"
   /// counted from 1. Returns false with \p Error set if it is not a square.
-  bool parseSquare(const std::string &Name, unsigned &Out, std::string &Error) const;
+  bool parseSquare(const std::string &Name, unsigned &Out,
+                   std::string &Error) const;
   /// The centre square (rounded toward a1), the default origin.
-  unsigned centre() const { return index(Vec((W - 1) / 2, (H - 1) / 2, (D - 1) / 2)); }
+  unsigned centre() const {
+    return index(Vec((W - 1) / 2, (H - 1) / 2, (D - 1) / 2));
+  }
 
 private:
   Board(int W, int H, int D) : W(W), H(H), D(D), Exists(W * H * D) {}

@@ -83,9 +83,15 @@ public:
       W[I] &= ~O.W[I];
     return *this;
   }
-  SquareSet operator|(const SquareSet &O) const { return SquareSet(*this) |= O; }
-  SquareSet operator&(const SquareSet &O) const { return SquareSet(*this) &= O; }
-  SquareSet minus(const SquareSet &O) const { return SquareSet(*this).subtract(O); }
+  SquareSet operator|(const SquareSet &O) const {
+    return SquareSet(*this) |= O;
+  }
+  SquareSet operator&(const SquareSet &O) const {
+    return SquareSet(*this) &= O;
+  }
+  SquareSet minus(const SquareSet &O) const {
+    return SquareSet(*this).subtract(O);
+  }
   bool operator==(const SquareSet &O) const;
   bool operator!=(const SquareSet &O) const { return !(*this == O); }
   bool isSubsetOf(const SquareSet &O) const;

@@ -82,11 +82,22 @@ struct GuardPredicate {
   std::string str() const;
   bool operator==(const GuardPredicate &O) const {
     // The zone number means nothing for an initial-move guard.
-    return K == O.K && Negated == O.Negated && (K != Zone || ZoneId == O.ZoneId);
+    return K == O.K && Negated == O.Negated &&
+           (K != Zone || ZoneId == O.ZoneId);
   }
 };
 
-enum class NodeKind : uint8_t { Leg, Seq, Alt, Rep, Ride, Sym, Filter, Guard, Prio };
+enum class NodeKind : uint8_t {
+  Leg,
+  Seq,
+  Alt,
+  Rep,
+  Ride,
+  Sym,
+  Filter,
+  Guard,
+  Prio
+};
 const char *kindName(NodeKind K);
 
 class Node;

@@ -34,7 +34,9 @@ public:
   explicit RangeList(std::vector<Interval> Parts) : Parts(std::move(Parts)) {}
   static RangeList exactly(int K) { return RangeList({{K, K}}); }
   static RangeList between(int Lo, int Hi) { return RangeList({{Lo, Hi}}); }
-  static RangeList atLeast(int Lo) { return RangeList({{Lo, Interval::Unbounded}}); }
+  static RangeList atLeast(int Lo) {
+    return RangeList({{Lo, Interval::Unbounded}});
+  }
 
   /// Builds a valid list from arbitrary intervals: sorts them and merges the
   /// overlapping ones (touching ones are kept apart, as written).
@@ -43,7 +45,9 @@ public:
   const std::vector<Interval> &intervals() const { return Parts; }
   bool empty() const { return Parts.empty(); }
   bool contains(int K) const;
-  bool isUnbounded() const { return !Parts.empty() && Parts.back().isUnbounded(); }
+  bool isUnbounded() const {
+    return !Parts.empty() && Parts.back().isUnbounded();
+  }
   /// The first count of the unbounded tail (only if isUnbounded()).
   int unboundedFrom() const { return Parts.back().Lo; }
   /// The largest count that is not part of an unbounded tail, or -1.

@@ -19,7 +19,9 @@ struct Vec {
   constexpr Vec() = default;
   constexpr Vec(int X, int Y, int Z = 0) : x(X), y(Y), z(Z) {}
 
-  int operator[](unsigned Axis) const { return Axis == 0 ? x : Axis == 1 ? y : z; }
+  int operator[](unsigned Axis) const {
+    return Axis == 0 ? x : Axis == 1 ? y : z;
+  }
   int &operator[](unsigned Axis) { return Axis == 0 ? x : Axis == 1 ? y : z; }
   Vec operator+(Vec O) const { return {x + O.x, y + O.y, z + O.z}; }
   Vec operator-(Vec O) const { return {x - O.x, y - O.y, z - O.z}; }

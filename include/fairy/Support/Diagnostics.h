@@ -1,4 +1,5 @@
-//===- Diagnostics.h - Located diagnostics through llvm::SourceMgr -*- C++ -*-===//
+//===- Diagnostics.h - Located diagnostics through llvm::SourceMgr -*- C++
+//-*-===//
 //
 // Every front end, the IR parser and the tools report problems through one
 // DiagnosticEngine: `file:line:col: error: message`, the source line, a caret
@@ -38,7 +39,8 @@ public:
   /// file path and returns its buffer id.
   unsigned addBuffer(llvm::StringRef Text, llvm::StringRef Name);
   llvm::StringRef bufferText(unsigned Buffer) const;
-  /// The location \p ByteOffset bytes into buffer \p Buffer (clamped to its end).
+  /// The location \p ByteOffset bytes into buffer \p Buffer (clamped to its
+  /// end).
   llvm::SMLoc loc(unsigned Buffer, size_t ByteOffset) const;
   llvm::SMRange range(unsigned Buffer, size_t Begin, size_t End) const;
 

@@ -9,7 +9,8 @@ namespace fairy {
 
 /// The contents of \p Path ("-" for standard input), or nullopt with
 /// \p Error set.
-std::optional<std::string> readInput(const std::string &Path, std::string &Error);
+std::optional<std::string> readInput(const std::string &Path,
+                                     std::string &Error);
 
 /// Writes \p Contents to \p Path ("-" for standard output) through a
 /// temporary file renamed into place, so that a failure never leaves a

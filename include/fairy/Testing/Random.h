@@ -19,9 +19,9 @@ namespace fairy::gen {
 
 struct RandomIROptions {
   unsigned MaxDepth = 4;
-  bool ThreeD = false;    ///< legs and transforms may use z
-  int MaxComponent = 2;   ///< |x|, |y| of a leg
-  int MaxCount = 3;       ///< largest finite repetition count
+  bool ThreeD = false;  ///< legs and transforms may use z
+  int MaxComponent = 2; ///< |x|, |y| of a leg
+  int MaxCount = 3;     ///< largest finite repetition count
   unsigned MaxChildren = 3;
 };
 

@@ -1,4 +1,5 @@
-//===- ParlettAST.h - A Parlett expression as written ------------*- C++ -*-===//
+//===- ParlettAST.h - A Parlett expression as written ------------*- C++
+//-*-===//
 //
 // The visitor (ParlettFrontend.cpp) fills these from the ANTLR parse tree
 // and checks them; the lowering (ParlettLowering.cpp) turns them into IR.
@@ -34,8 +35,8 @@ struct Part {
   bool Locust = false; ///< ^ : captures the one enemy it passes
   bool Repeat = false; ///< & : the leap is repeated in the same direction
   bool Oblique = false;
-  int A = 0, B = 0;    ///< the a/b of an oblique leap
-  RangeList Distance;  ///< unit steps of a straight part (n = 0..)
+  int A = 0, B = 0;   ///< the a/b of an oblique leap
+  RangeList Distance; ///< unit steps of a straight part (n = 0..)
   Direction Dir = Direction::None;
 };
 

@@ -26,11 +26,16 @@ constexpr int MaxDistance = 64;
 
 bool isDirectionToken(size_t T) {
   switch (T) {
-  case ParlettLexer::ORTHOGONAL: case ParlettLexer::ALL:
-  case ParlettLexer::DIAGONAL: case ParlettLexer::DIAGONAL_FORWARD:
-  case ParlettLexer::DIAGONAL_BACKWARD: case ParlettLexer::FORWARD:
-  case ParlettLexer::BACKWARD: case ParlettLexer::FORWARD_BACKWARD:
-  case ParlettLexer::SIDEWAYS: case ParlettLexer::FORWARD_SIDEWAYS:
+  case ParlettLexer::ORTHOGONAL:
+  case ParlettLexer::ALL:
+  case ParlettLexer::DIAGONAL:
+  case ParlettLexer::DIAGONAL_FORWARD:
+  case ParlettLexer::DIAGONAL_BACKWARD:
+  case ParlettLexer::FORWARD:
+  case ParlettLexer::BACKWARD:
+  case ParlettLexer::FORWARD_BACKWARD:
+  case ParlettLexer::SIDEWAYS:
+  case ParlettLexer::FORWARD_SIDEWAYS:
   case ParlettLexer::BACKWARD_SIDEWAYS:
     return true;
   default:
@@ -103,15 +108,20 @@ std::string syntaxMessage(const SyntaxError &E) {
   }
   if (isDirectionToken(E.TokenType) && !E.HasPrev)
     return "a move starts with its distance: expected a distance such as '1' "
-           "or 'n' before the direction '" + E.Text + "'";
+           "or 'n' before the direction '" +
+           E.Text + "'";
   if (E.TokenType == ParlettLexer::CLOSE)
     return "'}' has no matching 'm={'";
   if (E.TokenType == ParlettLexer::SLASH)
     return "'/' joins two numbers into an oblique leap, as in '~1/2'" +
-           std::string(E.PrevType == ParlettLexer::ANY ? "; 'n' cannot be one of them" : "");
+           std::string(E.PrevType == ParlettLexer::ANY
+                           ? "; 'n' cannot be one of them"
+                           : "");
   if (E.TokenType == ParlettLexer::DASH)
     return "'-' joins the two ends of a range, as in '1-3+'" +
-           std::string(E.PrevType == ParlettLexer::ANY ? "; 'n' can only be its upper end" : "");
+           std::string(E.PrevType == ParlettLexer::ANY
+                           ? "; 'n' can only be its upper end"
+                           : "");
   if (!E.HasPrev)
     return "expected " + Want + " at the start, found '" + E.Text + "'";
   if (isDirectionToken(E.TokenType) && isDirectionToken(E.PrevType))
@@ -163,14 +173,18 @@ private:
   bool number(antlr4::Token *T, int &Out, bool AllowZero) {
     std::string S = T->getText();
     if (S.size() > 3 || std::stoi(S) > MaxDistance) {
-      error(T, T, "the distance " + S + " is longer than any supported board "
-                  "(at most " + std::to_string(MaxDistance) + ")");
+      error(T, T,
+            "the distance " + S +
+                " is longer than any supported board "
+                "(at most " +
+                std::to_string(MaxDistance) + ")");
       return false;
     }
     Out = std::stoi(S);
     if (Out == 0 && !AllowZero) {
-      error(T, T, "a distance of 0 does not move the piece; 'n' already "
-                  "includes 0 when a part may be skipped",
+      error(T, T,
+            "a distance of 0 does not move the piece; 'n' already "
+            "includes 0 when a part may be skipped",
             {replace(T, "n")});
       return false;
     }
@@ -180,10 +194,9 @@ private:
   bool readMove(ParlettParser::MoveContext *Ctx, Move &M) {
     for (auto *P : Ctx->prefix()) {
       antlr4::Token *T = P->getStart();
-      bool *Flag = T->getType() == ParlettLexer::INITIAL ? &M.Initial
-                   : T->getType() == ParlettLexer::CAPTURE_ONLY
-                       ? &M.CaptureOnly
-                       : &M.NoCapture;
+      bool *Flag = T->getType() == ParlettLexer::INITIAL        ? &M.Initial
+                   : T->getType() == ParlettLexer::CAPTURE_ONLY ? &M.CaptureOnly
+                                                                : &M.NoCapture;
       if (*Flag) {
         error(T, T, "the prefix '" + T->getText() + "' is given twice",
               {SMFixIt(Diags.range(Buffer, begin(T), end(T)), "")});
@@ -191,8 +204,9 @@ private:
       }
       *Flag = true;
       if (M.CaptureOnly && M.NoCapture) {
-        error(T, T, "the prefixes 'c' (capture only) and 'o' (no capture) "
-                    "contradict each other");
+        error(T, T,
+              "the prefixes 'c' (capture only) and 'o' (no capture) "
+              "contradict each other");
         return false;
       }
     }
@@ -206,8 +220,9 @@ private:
         return false;
       }
       if (Pt.Locust && M.NoCapture) {
-        error(P->kind, P->kind, "a locust move always captures, so it "
-                                "cannot take the prefix 'o' (no capture)");
+        error(P->kind, P->kind,
+              "a locust move always captures, so it "
+              "cannot take the prefix 'o' (no capture)");
         return false;
       }
       M.Parts.push_back(std::move(Pt));
@@ -234,18 +249,21 @@ private:
       if (P.Locust) {
         error(Ctx->kind, Ctx->kind,
               "a locust move '^' goes along a line; it cannot take an oblique "
-              "leap such as '" + D->getText() + "'");
+              "leap such as '" +
+                  D->getText() + "'");
         return false;
       }
-    } else if (auto *R = dynamic_cast<ParlettParser::RangeDistanceContext *>(D)) {
+    } else if (auto *R =
+                   dynamic_cast<ParlettParser::RangeDistanceContext *>(D)) {
       int Lo, Hi = Interval::Unbounded;
       if (!number(R->lo, Lo, true))
         return false;
       if (R->hi && !number(R->hi, Hi, true))
         return false;
       if (Hi < Lo) {
-        error(R->lo, R->hi, "the range " + D->getText() +
-                                " is empty: its lower end is above its upper end",
+        error(R->lo, R->hi,
+              "the range " + D->getText() +
+                  " is empty: its lower end is above its upper end",
               {SMFixIt(Diags.range(Buffer, begin(R->lo), end(R->hi)),
                        R->hi->getText() + "-" + R->lo->getText())});
         return false;
@@ -255,7 +273,8 @@ private:
         return false;
       }
       P.Distance = RangeList::between(Lo, Hi);
-    } else if (auto *E = dynamic_cast<ParlettParser::ExactDistanceContext *>(D)) {
+    } else if (auto *E =
+                   dynamic_cast<ParlettParser::ExactDistanceContext *>(D)) {
       int K;
       if (!number(E->NUMBER()->getSymbol(), K, false))
         return false;
@@ -268,26 +287,30 @@ private:
       P.Dir = direction(Dir->getStart()->getType());
     if (P.Dir == Direction::None && !P.Oblique) {
       errorAfter(DistEnd, "expected a direction such as '+', 'x' or '<>' "
-                          "after the distance '" + D->getText() + "'");
+                          "after the distance '" +
+                              D->getText() + "'");
       return false;
     }
-    if (P.Oblique && (P.Dir == Direction::Diagonal ||
-                      P.Dir == Direction::DiagonalForward ||
-                      P.Dir == Direction::DiagonalBackward)) {
+    if (P.Oblique &&
+        (P.Dir == Direction::Diagonal || P.Dir == Direction::DiagonalForward ||
+         P.Dir == Direction::DiagonalBackward)) {
       antlr4::Token *T = Ctx->direction()->getStart();
-      error(T, T, "an oblique leap has no diagonal directions; restrict it "
-                  "with '>', '<', '<>', '=', '>=' or '<='");
+      error(T, T,
+            "an oblique leap has no diagonal directions; restrict it "
+            "with '>', '<', '<>', '=', '>=' or '<='");
       return false;
     }
     if (P.Repeat && !P.Oblique && !P.Distance.single()) {
       antlr4::Token *T = Ctx->REPEAT()->getSymbol();
-      error(T, T, "'&' repeats a move of one fixed length; '" + D->getText() +
-                      "' already names several distances");
+      error(T, T,
+            "'&' repeats a move of one fixed length; '" + D->getText() +
+                "' already names several distances");
       return false;
     }
     if (P.Locust && P.Distance.maxNamed() < 2 && !P.Distance.isUnbounded()) {
-      error(Ctx->kind, DistEnd, "a locust move needs a distance of at least 2 "
-                                "to jump over the piece it captures");
+      error(Ctx->kind, DistEnd,
+            "a locust move needs a distance of at least 2 "
+            "to jump over the piece it captures");
       return false;
     }
     if (P.Locust && P.Repeat) {
@@ -300,17 +323,28 @@ private:
 
   static Direction direction(size_t Token) {
     switch (Token) {
-    case ParlettLexer::ORTHOGONAL: return Direction::Orthogonal;
-    case ParlettLexer::ALL: return Direction::All;
-    case ParlettLexer::DIAGONAL: return Direction::Diagonal;
-    case ParlettLexer::DIAGONAL_FORWARD: return Direction::DiagonalForward;
-    case ParlettLexer::DIAGONAL_BACKWARD: return Direction::DiagonalBackward;
-    case ParlettLexer::FORWARD: return Direction::Forward;
-    case ParlettLexer::BACKWARD: return Direction::Backward;
-    case ParlettLexer::FORWARD_BACKWARD: return Direction::ForwardBackward;
-    case ParlettLexer::SIDEWAYS: return Direction::Sideways;
-    case ParlettLexer::FORWARD_SIDEWAYS: return Direction::ForwardSideways;
-    case ParlettLexer::BACKWARD_SIDEWAYS: return Direction::BackwardSideways;
+    case ParlettLexer::ORTHOGONAL:
+      return Direction::Orthogonal;
+    case ParlettLexer::ALL:
+      return Direction::All;
+    case ParlettLexer::DIAGONAL:
+      return Direction::Diagonal;
+    case ParlettLexer::DIAGONAL_FORWARD:
+      return Direction::DiagonalForward;
+    case ParlettLexer::DIAGONAL_BACKWARD:
+      return Direction::DiagonalBackward;
+    case ParlettLexer::FORWARD:
+      return Direction::Forward;
+    case ParlettLexer::BACKWARD:
+      return Direction::Backward;
+    case ParlettLexer::FORWARD_BACKWARD:
+      return Direction::ForwardBackward;
+    case ParlettLexer::SIDEWAYS:
+      return Direction::Sideways;
+    case ParlettLexer::FORWARD_SIDEWAYS:
+      return Direction::ForwardSideways;
+    case ParlettLexer::BACKWARD_SIDEWAYS:
+      return Direction::BackwardSideways;
     }
     return Direction::None;
   }
@@ -331,11 +365,12 @@ NodeRef fairy::parseParlett(DiagnosticEngine &Diags, unsigned Buffer) {
     size_t B = E->TokenType == antlr4::Token::EOF && E->HasPrev
                    ? byteOffsetOfCodePoint(Text, E->PrevEnd)
                    : byteOffsetOfLineColumn(Text, E->Line, E->Column);
-    size_t End = E->TokenType == antlr4::Token::EOF
-                     ? B
-                     : byteOffsetOfLineColumn(Text, E->Line, E->Column + E->Length);
-    Diags.error(Diags.loc(Buffer, B),
-                syntaxMessage(*E), {Diags.range(Buffer, B, End)});
+    size_t End =
+        E->TokenType == antlr4::Token::EOF
+            ? B
+            : byteOffsetOfLineColumn(Text, E->Line, E->Column + E->Length);
+    Diags.error(Diags.loc(Buffer, B), syntaxMessage(*E),
+                {Diags.range(Buffer, B, End)});
     return nullptr;
   }
   std::vector<Move> Moves;

@@ -33,18 +33,30 @@ struct Spread {
 
 std::vector<Spread> straightSpreads(Direction D) {
   switch (D) {
-  case Direction::Orthogonal: return {{{0, 1}, "d4"}};
-  case Direction::All: return {{{0, 1}, "d4"}, {{1, 1}, "d4"}};
-  case Direction::Diagonal: return {{{1, 1}, "d4"}};
-  case Direction::DiagonalForward: return {{{1, 1}, "lr"}};
-  case Direction::DiagonalBackward: return {{{1, -1}, "lr"}};
-  case Direction::Forward: return {{{0, 1}, "id"}};
-  case Direction::Backward: return {{{0, -1}, "id"}};
-  case Direction::ForwardBackward: return {{{0, 1}, "fb"}};
-  case Direction::Sideways: return {{{1, 0}, "lr"}};
-  case Direction::ForwardSideways: return {{{0, 1}, "id"}, {{1, 0}, "lr"}};
-  case Direction::BackwardSideways: return {{{0, -1}, "id"}, {{1, 0}, "lr"}};
-  case Direction::None: break;
+  case Direction::Orthogonal:
+    return {{{0, 1}, "d4"}};
+  case Direction::All:
+    return {{{0, 1}, "d4"}, {{1, 1}, "d4"}};
+  case Direction::Diagonal:
+    return {{{1, 1}, "d4"}};
+  case Direction::DiagonalForward:
+    return {{{1, 1}, "lr"}};
+  case Direction::DiagonalBackward:
+    return {{{1, -1}, "lr"}};
+  case Direction::Forward:
+    return {{{0, 1}, "id"}};
+  case Direction::Backward:
+    return {{{0, -1}, "id"}};
+  case Direction::ForwardBackward:
+    return {{{0, 1}, "fb"}};
+  case Direction::Sideways:
+    return {{{1, 0}, "lr"}};
+  case Direction::ForwardSideways:
+    return {{{0, 1}, "id"}, {{1, 0}, "lr"}};
+  case Direction::BackwardSideways:
+    return {{{0, -1}, "id"}, {{1, 0}, "lr"}};
+  case Direction::None:
+    break;
   }
   return {};
 }
@@ -52,13 +64,20 @@ std::vector<Spread> straightSpreads(Direction D) {
 /// Whether an oblique image with this y component fits the pattern.
 bool obliqueAllows(Direction D, int Y) {
   switch (D) {
-  case Direction::Forward: return Y > 0;
-  case Direction::Backward: return Y < 0;
-  case Direction::ForwardBackward: return Y != 0;
-  case Direction::Sideways: return Y == 0;
-  case Direction::ForwardSideways: return Y >= 0;
-  case Direction::BackwardSideways: return Y <= 0;
-  default: return true;
+  case Direction::Forward:
+    return Y > 0;
+  case Direction::Backward:
+    return Y < 0;
+  case Direction::ForwardBackward:
+    return Y != 0;
+  case Direction::Sideways:
+    return Y == 0;
+  case Direction::ForwardSideways:
+    return Y >= 0;
+  case Direction::BackwardSideways:
+    return Y <= 0;
+  default:
+    return true;
   }
 }
 
@@ -194,8 +213,9 @@ private:
       RangeList Len = positive(hopLengths(P));
       if (!P.Repeat)
         return hop(P, V, Len, Final);
-      return seqFlat({ride(RangeList::atLeast(0), hop(P, V, Len, Land::empty())),
-                      hop(P, V, Len, Final)});
+      return seqFlat(
+          {ride(RangeList::atLeast(0), hop(P, V, Len, Land::empty())),
+           hop(P, V, Len, Final)});
     });
   }
 
@@ -212,9 +232,9 @@ private:
       auto AddFor = [&](int I, RangeList After) {
         if (After.empty())
           return;
-        Alts.push_back(seqFlat({rideOrSimpler(RangeList::exactly(I - 1), Empty),
-                                Hit, rideOrSimpler(After, Empty),
-                                leg(V, Land::empty())}));
+        Alts.push_back(
+            seqFlat({rideOrSimpler(RangeList::exactly(I - 1), Empty), Hit,
+                     rideOrSimpler(After, Empty), leg(V, Land::empty())}));
       };
       if (!D.isUnbounded()) {
         for (int I = 1; I + 1 <= D.maxFinite(); ++I)
@@ -227,9 +247,9 @@ private:
       for (int I = 1; I + 2 <= Tail; ++I)
         AddFor(I, D.shifted(-I - 1));
       int From = std::max(1, Tail - 1);
-      Alts.push_back(seqFlat({ride(RangeList::atLeast(From - 1), Empty), Hit,
-                              ride(RangeList::atLeast(0), Empty),
-                              leg(V, Land::empty())}));
+      Alts.push_back(
+          seqFlat({ride(RangeList::atLeast(From - 1), Empty), Hit,
+                   ride(RangeList::atLeast(0), Empty), leg(V, Land::empty())}));
       return altFlat(std::move(Alts));
     });
   }
