@@ -116,31 +116,8 @@ template <unsigned N> struct WideBits {
   }
   WideBits shifted(int Delta) const {
     WideBits R;
-    if (Lo >= Hi)
-      return R;
-    if (Delta >= 0) {
-      int WS = Delta / 64, BS = Delta % 64;
-      int From = Lo + WS, To = std::min<int>(N, Hi + WS + 1);
-      for (int I = From; I < To; ++I) {
-        int S = I - WS;
-        uint64_t V = S < Hi ? W[S] << BS : 0;
-        if (BS && S - 1 >= Lo)
-          V |= W[S - 1] >> (64 - BS);
-        R.W[I] = V;
-      }
-      R.widen(std::max(From, 0), std::max(To, 0));
-    } else {
-      int D = -Delta, WS = D / 64, BS = D % 64;
-      int From = std::max(0, Lo - WS - 1), To = Hi - WS;
-      for (int I = From; I < To; ++I) {
-        int S = I + WS;
-        uint64_t V = S >= Lo ? W[S] >> BS : 0;
-        if (BS && S + 1 < Hi)
-          V |= W[S + 1] << (64 - BS);
-        R.W[I] = V;
-      }
-      R.widen(From, std::max(To, From));
-    }
+    auto [From, To] = shiftWords(W, Lo, Hi, R.W, N, Delta);
+    R.widen(From, To);
     return R;
   }
   template <typename F> void forEach(F Fn) const {

@@ -242,30 +242,22 @@ static std::string describeExpected(const SyntaxError &E,
 }
 
 NodeRef fairy::parseIR(DiagnosticEngine &Diags, unsigned Buffer) {
-  llvm::StringRef Text = Diags.bufferText(Buffer);
-  antlr4::ANTLRInputStream Input(Text.str());
-  FairyIRLexer Lexer(&Input);
-  antlr4::CommonTokenStream Tokens(&Lexer);
-  FairyIRParser Parser(&Tokens);
-  SyntaxErrorCollector Errors;
-  useCollector(Lexer, Parser, Errors);
-  FairyIRParser::MovesetContext *Tree = Parser.moveset();
-  if (const auto &E = Errors.first()) {
-    size_t B = E->TokenType == antlr4::Token::EOF && E->HasPrev
-                   ? byteOffsetOfCodePoint(Text, E->PrevEnd)
-                   : byteOffsetOfLineColumn(Text, E->Line, E->Column);
-    std::string Msg;
-    if (E->FromLexer)
-      Msg = "unexpected character '" + E->Text + "' in IR text";
-    else if (E->TokenType == antlr4::Token::EOF)
-      Msg = "unexpected end of the IR text; expected " +
-            describeExpected(*E, Parser.getVocabulary());
-    else
-      Msg = "unexpected '" + E->Text + "' in IR text; expected " +
-            describeExpected(*E, Parser.getVocabulary());
-    Diags.error(Diags.loc(Buffer, B), Msg);
+  if (!checkUTF8(Diags, Buffer))
     return nullptr;
-  }
+  AntlrParse<FairyIRLexer, FairyIRParser> Parse(Diags.bufferText(Buffer).str());
+  FairyIRParser::MovesetContext *Tree = Parse.parser().moveset();
+  auto Describe = [&](const SyntaxError &E) -> std::string {
+    const antlr4::dfa::Vocabulary &Voc = Parse.parser().getVocabulary();
+    if (E.FromLexer)
+      return "unexpected character '" + E.Text + "' in IR text";
+    if (E.TokenType == antlr4::Token::EOF)
+      return "unexpected end of the IR text; expected " +
+             describeExpected(E, Voc);
+    return "unexpected '" + E.Text + "' in IR text; expected " +
+           describeExpected(E, Voc);
+  };
+  if (Parse.reportError(Diags, Buffer, Describe))
+    return nullptr;
   IRBuilderVisitor V(Diags, Buffer);
   return V.node(Tree->node());
 }

@@ -1,5 +1,9 @@
 //===- AntlrErrors.cpp - First syntax error of an ANTLR parse -------------===//
 #include "fairy/Support/AntlrErrors.h"
+#include "fairy/Support/Diagnostics.h"
+
+#include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/Format.h"
 
 using namespace fairy;
 
@@ -58,4 +62,34 @@ void fairy::useCollector(antlr4::Lexer &L, antlr4::Parser &P,
   L.addErrorListener(&Collector);
   P.removeErrorListeners();
   P.addErrorListener(&Collector);
+}
+
+bool fairy::checkUTF8(DiagnosticEngine &Diags, unsigned Buffer) {
+  llvm::StringRef Text = Diags.bufferText(Buffer);
+  const auto *Begin = reinterpret_cast<const llvm::UTF8 *>(Text.begin());
+  const auto *Cursor = Begin;
+  const auto *End = reinterpret_cast<const llvm::UTF8 *>(Text.end());
+  if (llvm::isLegalUTF8String(&Cursor, End))
+    return true;
+  size_t Offset = Cursor - Begin;
+  std::string Byte;
+  llvm::raw_string_ostream(Byte)
+      << llvm::format_hex((unsigned char)Text[Offset], 4);
+  Diags.error(Diags.loc(Buffer, Offset),
+              "the text is not valid UTF-8 (byte " + Byte + ")");
+  return false;
+}
+
+void fairy::reportSyntaxError(DiagnosticEngine &Diags, unsigned Buffer,
+                              const SyntaxError &E,
+                              const std::string &Message) {
+  llvm::StringRef Text = Diags.bufferText(Buffer);
+  bool AtEnd = E.TokenType == antlr4::Token::EOF;
+  size_t Begin = AtEnd && E.HasPrev
+                     ? byteOffsetOfCodePoint(Text, E.PrevEnd)
+                     : byteOffsetOfLineColumn(Text, E.Line, E.Column);
+  size_t End =
+      AtEnd ? Begin : byteOffsetOfLineColumn(Text, E.Line, E.Column + E.Length);
+  Diags.error(Diags.loc(Buffer, Begin), Message,
+              {Diags.range(Buffer, Begin, End)});
 }

@@ -13,9 +13,44 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace fairy {
+
+/// Shifts the words [Lo, Hi) of \p Src (all others zero) by \p Delta bits
+/// into \p Dst, which has \p N words. Writes every word of the returned
+/// range [first, second) of \p Dst and no other; bits shifted past either
+/// end vanish. Shared by SquareSet and the fast evaluator's WideBits.
+inline std::pair<int, int> shiftWords(const uint64_t *Src, int Lo, int Hi,
+                                      uint64_t *Dst, int N, int Delta) {
+  if (Lo >= Hi)
+    return {0, 0};
+  if (Delta >= 0) {
+    int WS = Delta / 64, BS = Delta % 64;
+    // Source words [Lo, Hi) land in [Lo + WS, Hi + WS + 1).
+    int From = Lo + WS, To = std::min(N, Hi + WS + 1);
+    for (int I = From; I < To; ++I) {
+      int S = I - WS;
+      uint64_t V = S < Hi ? Src[S] << BS : 0;
+      if (BS && S - 1 >= Lo)
+        V |= Src[S - 1] >> (64 - BS);
+      Dst[I] = V;
+    }
+    return {From, std::max(From, To)};
+  }
+  int D = -Delta, WS = D / 64, BS = D % 64;
+  // Source words [Lo, Hi) land in [Lo - WS - 1, Hi - WS).
+  int From = std::max(0, Lo - WS - 1), To = Hi - WS;
+  for (int I = From; I < To; ++I) {
+    int S = I + WS;
+    uint64_t V = S >= Lo ? Src[S] >> BS : 0;
+    if (BS && S + 1 < Hi)
+      V |= Src[S + 1] << (64 - BS);
+    Dst[I] = V;
+  }
+  return {From, std::max(From, To)};
+}
 
 class SquareSet {
 public:

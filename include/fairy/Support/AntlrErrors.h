@@ -17,6 +17,8 @@
 
 namespace fairy {
 
+class DiagnosticEngine;
+
 struct SyntaxError {
   bool FromLexer = false;
   size_t Line = 1;   ///< 1-based
@@ -49,9 +51,51 @@ private:
   std::optional<SyntaxError> First;
 };
 
+/// ANTLR's input stream throws on bytes that are not UTF-8. Every front end
+/// calls this first: it reports the first bad byte of buffer \p Buffer as a
+/// located error and returns false.
+bool checkUTF8(DiagnosticEngine &Diags, unsigned Buffer);
+
 /// Attaches \p Collector to lexer and parser in place of the console listener.
 void useCollector(antlr4::Lexer &L, antlr4::Parser &P,
                   SyntaxErrorCollector &Collector);
+
+/// Reports \p E as \p Message at its place in buffer \p Buffer: at the
+/// offending token, or just after the last token for an unexpected end.
+void reportSyntaxError(DiagnosticEngine &Diags, unsigned Buffer,
+                       const SyntaxError &E, const std::string &Message);
+
+/// One ANTLR parse of a buffer: the input stream, lexer, token stream and
+/// parser, which must all outlive the parse tree, with the error collector
+/// attached. Front ends create one, call the start rule on parser(), then
+/// reportError() with their own wording of syntax errors.
+template <typename LexerT, typename ParserT> class AntlrParse {
+public:
+  explicit AntlrParse(const std::string &Text)
+      : Input(Text), Lexer(&Input), Tokens(&Lexer), Parser(&Tokens) {
+    useCollector(Lexer, Parser, Errors);
+  }
+  ParserT &parser() { return Parser; }
+
+  /// If the parse had a syntax error, reports it with the message
+  /// \p Describe(error) and returns true.
+  template <typename DescribeFn>
+  bool reportError(DiagnosticEngine &Diags, unsigned Buffer,
+                   DescribeFn Describe) {
+    if (!Errors.first())
+      return false;
+    reportSyntaxError(Diags, Buffer, *Errors.first(),
+                      Describe(*Errors.first()));
+    return true;
+  }
+
+private:
+  antlr4::ANTLRInputStream Input;
+  LexerT Lexer;
+  antlr4::CommonTokenStream Tokens;
+  ParserT Parser;
+  SyntaxErrorCollector Errors;
+};
 
 } // namespace fairy
 

@@ -353,26 +353,12 @@ private:
 } // namespace
 
 NodeRef fairy::parseParlett(DiagnosticEngine &Diags, unsigned Buffer) {
-  llvm::StringRef Text = Diags.bufferText(Buffer);
-  antlr4::ANTLRInputStream Input(Text.str());
-  ParlettLexer Lexer(&Input);
-  antlr4::CommonTokenStream Tokens(&Lexer);
-  ParlettParser Parser(&Tokens);
-  SyntaxErrorCollector Errors;
-  useCollector(Lexer, Parser, Errors);
-  ParlettParser::ParlettContext *Tree = Parser.parlett();
-  if (const auto &E = Errors.first()) {
-    size_t B = E->TokenType == antlr4::Token::EOF && E->HasPrev
-                   ? byteOffsetOfCodePoint(Text, E->PrevEnd)
-                   : byteOffsetOfLineColumn(Text, E->Line, E->Column);
-    size_t End =
-        E->TokenType == antlr4::Token::EOF
-            ? B
-            : byteOffsetOfLineColumn(Text, E->Line, E->Column + E->Length);
-    Diags.error(Diags.loc(Buffer, B), syntaxMessage(*E),
-                {Diags.range(Buffer, B, End)});
+  if (!checkUTF8(Diags, Buffer))
     return nullptr;
-  }
+  AntlrParse<ParlettLexer, ParlettParser> Parse(Diags.bufferText(Buffer).str());
+  ParlettParser::ParlettContext *Tree = Parse.parser().parlett();
+  if (Parse.reportError(Diags, Buffer, syntaxMessage))
+    return nullptr;
   std::vector<Move> Moves;
   Reader R(Diags, Buffer);
   if (!R.read(Tree, Moves))

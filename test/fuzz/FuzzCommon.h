@@ -1,0 +1,54 @@
+//===- FuzzCommon.h - Shared checks of the fuzz targets ---------*- C++ -*-===//
+//
+// Whatever a front end accepts must verify, and both evaluators must agree
+// on it. A few fixed small positions keep each input fast; the reference
+// evaluator's budget keeps pathological inputs bounded.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_TEST_FUZZ_FUZZCOMMON_H
+#define FAIRY_TEST_FUZZ_FUZZCOMMON_H
+
+#include "fairy/Eval/Evaluator.h"
+#include "fairy/IR/Printer.h"
+#include "fairy/IR/Verifier.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace fairy::fuzz {
+
+inline void check(bool Ok, const char *What, const Node &IR) {
+  if (Ok)
+    return;
+  std::fprintf(stderr, "fuzz check failed: %s\n%s", What, printIR(IR).c_str());
+  std::abort();
+}
+
+/// Verifies \p IR and compares the engines on three small positions.
+inline void checkMoveset(const NodeRef &IR) {
+  check(verifyIR(*IR).empty(), "front end produced IR the verifier rejects",
+        *IR);
+  static const char *const Positions[] = {"5/5/5/5/5", "2p2/1P1p1/5/p1P2/4P",
+                                          "3/1*1/3"};
+  for (const char *FEN : Positions) {
+    std::string Error;
+    auto P = Position::fromFEN(FEN, std::nullopt, Error);
+    auto Fast = FastEvaluator::compile(IR, P->board(), Error);
+    if (!Fast)
+      return; // too complex to evaluate: reported as a diagnostic
+    ReferenceEvaluator Ref(IR, 200'000);
+    for (unsigned Origin : {0u, P->board().numSquares() / 2}) {
+      if (!P->board().squares().test(Origin))
+        continue;
+      auto R = Ref.evaluate(*P, Origin, Color::White, Error);
+      if (!R)
+        continue; // over budget
+      check(Fast->evaluate(*P, Origin, Color::White) == *R,
+            "fast and reference evaluators disagree", *IR);
+    }
+  }
+}
+
+} // namespace fairy::fuzz
+
+#endif
