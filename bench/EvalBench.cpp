@@ -64,8 +64,8 @@ void fastEval(benchmark::State &State, const char *Text, int Side) {
   auto Fast = FastEvaluator::compile(S.IR, S.P.board(), E);
   size_t Moves = 0;
   for (auto _ : State) {
-    Destinations D = Fast->evaluate(S.P, S.Origin, Color::White);
-    Moves = D.all().count();
+    auto D = Fast->evaluate(S.P, S.Origin, Color::White, E);
+    Moves = D->all().count();
     benchmark::DoNotOptimize(Moves);
   }
   State.counters["moves"] = Moves;

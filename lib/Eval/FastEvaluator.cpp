@@ -24,6 +24,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <unordered_map>
+
 using namespace fairy;
 
 namespace fairy {
@@ -90,6 +92,23 @@ inline SquareSet toSquareSet(uint64_t B, unsigned N) {
 }
 inline SquareSet toSquareSet(const SquareSet &B, unsigned) { return B; }
 
+// A hash of the squares, the same for equal sets whatever their storage.
+inline size_t hashBits(uint64_t B) { return std::hash<uint64_t>()(B); }
+template <unsigned N> size_t hashBits(const WideBits<N> &B) {
+  size_t H = 0;
+  for (unsigned I = B.Lo; I < B.Hi; ++I)
+    if (B.W[I])
+      H ^= std::hash<uint64_t>()(B.W[I] * 0x9E3779B97F4A7C15ull + I);
+  return H;
+}
+inline size_t hashBits(const SquareSet &B) {
+  size_t H = 0;
+  for (unsigned I = 0; I < B.numWords(); ++I)
+    if (B.word(I))
+      H ^= std::hash<uint64_t>()(B.word(I) * 0x9E3779B97F4A7C15ull + I);
+  return H;
+}
+
 template <typename Bits> struct Tagged {
   uint32_t Tag;
   Bits Set;
@@ -117,6 +136,14 @@ template <typename Bits> bool isEmpty(const FrontierOf<Bits> &F) {
     if (anyBits(T.Set))
       return false;
   return true;
+}
+
+template <typename Bits> size_t hashFrontier(const FrontierOf<Bits> &F) {
+  size_t H = 0;
+  for (const Tagged<Bits> &T : F)
+    if (anyBits(T.Set))
+      H ^= hashBits(T.Set) * 31 + T.Tag;
+  return H;
 }
 
 template <typename Bits>
@@ -154,6 +181,8 @@ constexpr size_t MaxShapes = 1 << 16;
 struct TooComplex {
   std::string Why;
 };
+
+struct WorkExceeded {};
 
 } // namespace
 
@@ -203,10 +232,12 @@ public:
       compile(*C, RideDepth + N.is(NodeKind::Ride));
   }
 
-  Destinations evaluate(const Position &P, unsigned Origin, Color Mover) const;
+  std::optional<Destinations> evaluate(const Position &P, unsigned Origin,
+                                       Color Mover, std::string &Error) const;
 
   NodeRef Root;
   Board B;
+  uint64_t WorkLimit = FastEvaluator::DefaultWorkLimit;
   llvm::DenseMap<const Node *, uint32_t> FilterBits;
   llvm::DenseMap<const Node *, std::vector<Shape>> RideShapes;
   std::vector<SquareSet> AxisMask[3];
@@ -496,10 +527,13 @@ private:
   unsigned Origin;
   Bits LandMask[8];
   unsigned Built = 0; ///< bit M: LandMask[M] is computed
+  uint64_t Work = 0;  ///< leg applications so far
   bool Virgin;
   llvm::SmallVector<OpenFilter, 2> Open;
 
   void leg(Vec W, Land L, Effect E, const Frontier &In, Frontier &Out) {
+    if (++Work > C.WorkLimit)
+      throw WorkExceeded();
     int Delta = W.x + B.width() * (W.y + B.height() * W.z);
     uint32_t FilterBits = 0;
     for (const OpenFilter &F : Open)
@@ -551,12 +585,36 @@ private:
     bool Unbounded = R.isUnbounded();
     int Last = Unbounded ? R.unboundedFrom() : R.maxFinite();
     Frontier Out, Cur = In;
-    if (R.contains(0) && !(Unbounded && Last == 0))
+    auto Wanted = [&](int K) {
+      return R.contains(K) && !(Unbounded && K == Last);
+    };
+    if (Wanted(0))
       unite(Out, In);
+    // F(k) = g(F(k-1)) is deterministic, so once a frontier repeats the
+    // rest of the sequence repeats too: read it from History instead of
+    // computing up to 4096 more steps.
+    std::vector<Frontier> History = {In};
+    std::unordered_multimap<size_t, int> Index = {{hashFrontier(In), 0}};
     for (int K = 1; K <= Last && !isEmpty(Cur); ++K) {
       Cur = eval(*N.operand(), Cur, T);
-      if (R.contains(K) && !(Unbounded && K == Last))
+      if (Wanted(K))
         unite(Out, Cur);
+      size_t H = hashFrontier(Cur);
+      int J = -1;
+      auto [First, End] = Index.equal_range(H);
+      for (auto It = First; It != End && J < 0; ++It)
+        if (sameFrontier(History[It->second], Cur))
+          J = It->second;
+      if (J >= 0) {
+        int Period = K - J;
+        for (int K2 = K + 1; K2 <= Last; ++K2)
+          if (Wanted(K2))
+            unite(Out, History[J + (K2 - J) % Period]);
+        Cur = History[J + (Last - J) % Period]; // F(Last)
+        break;
+      }
+      History.push_back(Cur);
+      Index.insert({H, K});
     }
     if (!Unbounded)
       return Out;
@@ -692,19 +750,27 @@ static Destinations propagate(const FastEvaluatorImpl &C, const Position &P,
           toSquareSet(Remote, N)};
 }
 
-Destinations FastEvaluatorImpl::evaluate(const Position &P, unsigned Origin,
-                                         Color Mover) const {
-  // The narrowest representation that holds the board.
-  unsigned Words = (B.numSquares() + 63) / 64;
-  if (Words <= 1)
-    return propagate<uint64_t>(*this, P, Origin, Mover);
-  if (Words <= 4)
-    return propagate<WideBits<4>>(*this, P, Origin, Mover);
-  if (Words <= 16)
-    return propagate<WideBits<16>>(*this, P, Origin, Mover);
-  if (Words <= 64)
-    return propagate<WideBits<64>>(*this, P, Origin, Mover);
-  return propagate<SquareSet>(*this, P, Origin, Mover);
+std::optional<Destinations>
+FastEvaluatorImpl::evaluate(const Position &P, unsigned Origin, Color Mover,
+                            std::string &Error) const {
+  try {
+    // The narrowest representation that holds the board.
+    unsigned Words = (B.numSquares() + 63) / 64;
+    if (Words <= 1)
+      return propagate<uint64_t>(*this, P, Origin, Mover);
+    if (Words <= 4)
+      return propagate<WideBits<4>>(*this, P, Origin, Mover);
+    if (Words <= 16)
+      return propagate<WideBits<16>>(*this, P, Origin, Mover);
+    if (Words <= 64)
+      return propagate<WideBits<64>>(*this, P, Origin, Mover);
+    return propagate<SquareSet>(*this, P, Origin, Mover);
+  } catch (WorkExceeded &) {
+    Error = "evaluation stopped after " + std::to_string(WorkLimit) +
+            " leg steps; the moveset nests repetitions too deeply to "
+            "evaluate";
+    return std::nullopt;
+  }
 }
 
 } // namespace fairy
@@ -729,7 +795,11 @@ FastEvaluator::compile(NodeRef Root, const Board &B, std::string &Error) {
   return std::unique_ptr<FastEvaluator>(new FastEvaluator(std::move(Impl)));
 }
 
-Destinations FastEvaluator::evaluate(const Position &P, unsigned Origin,
-                                     Color Mover) const {
-  return Impl->evaluate(P, Origin, Mover);
+void FastEvaluator::setWorkLimit(uint64_t Steps) { Impl->WorkLimit = Steps; }
+
+std::optional<Destinations> FastEvaluator::evaluate(const Position &P,
+                                                    unsigned Origin,
+                                                    Color Mover,
+                                                    std::string &Error) const {
+  return Impl->evaluate(P, Origin, Mover, Error);
 }

@@ -50,7 +50,9 @@ void compare(const NodeRef &IR, std::mt19937_64 &Rng, unsigned Positions,
         continue;
       }
       ++T.Compared;
-      Destinations F = Fast->evaluate(P, Origin, Mover);
+      auto FastResult = Fast->evaluate(P, Origin, Mover, Error);
+      ASSERT_TRUE(FastResult) << Error;
+      Destinations F = *FastResult;
       T.NonEmpty += F.all().any();
       T.WithCapture += F.Capture.any();
       T.WithRemote += F.Remote.any();

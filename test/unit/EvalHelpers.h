@@ -28,7 +28,9 @@ inline Destinations evalBoth(const NodeRef &IR, const Position &P,
   EXPECT_TRUE(P.board().parseSquare(From, Origin, E)) << E;
   auto Fast = FastEvaluator::compile(IR, P.board(), E);
   EXPECT_TRUE(Fast) << E;
-  Destinations F = Fast->evaluate(P, Origin, Mover);
+  auto FastResult = Fast->evaluate(P, Origin, Mover, E);
+  EXPECT_TRUE(FastResult) << E;
+  Destinations F = FastResult ? *FastResult : Destinations();
   auto R = ReferenceEvaluator(IR).evaluate(P, Origin, Mover, E);
   EXPECT_TRUE(R) << E;
   if (R) {

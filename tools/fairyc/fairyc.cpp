@@ -92,6 +92,11 @@ cl::opt<EngineKind> Engine(
                           "path-by-path enumeration (slow)")),
     cl::cat(Category));
 
+cl::opt<uint64_t> EvalStepLimit(
+    "eval-step-limit",
+    cl::desc("Leg steps one evaluation may take before fairyc gives up"),
+    cl::init(FastEvaluator::DefaultWorkLimit), cl::cat(Category));
+
 /// Where the notation text comes from and what it is called in diagnostics.
 struct Source {
   std::string Text, Name, Path;
@@ -205,7 +210,8 @@ std::optional<std::string> emitDiagram(DiagnosticEngine &Diags, NodeRef IR) {
   if (Engine == EngineKind::Reference) {
     D = ReferenceEvaluator(IR).evaluate(P, Origin, Side, Error);
   } else if (auto Fast = FastEvaluator::compile(IR, P.board(), Error)) {
-    D = Fast->evaluate(P, Origin, Side);
+    Fast->setWorkLimit(EvalStepLimit);
+    D = Fast->evaluate(P, Origin, Side, Error);
   }
   if (!D) {
     Diags.error(Error);

@@ -68,7 +68,16 @@ public:
                                                 std::string &Error);
   ~FastEvaluator();
 
-  Destinations evaluate(const Position &P, unsigned Origin, Color Mover) const;
+  /// Leg steps one evaluation may take before it gives up: about 3 seconds
+  /// on a 64x64 board. Only pathological nestings of repetitions reach it.
+  static constexpr uint64_t DefaultWorkLimit = 10'000'000;
+  void setWorkLimit(uint64_t Steps);
+
+  /// The destinations, or nullopt with \p Error set if the evaluation
+  /// needed more than its budget of work (only pathological nestings of
+  /// repetitions do).
+  std::optional<Destinations> evaluate(const Position &P, unsigned Origin,
+                                       Color Mover, std::string &Error) const;
 
 private:
   explicit FastEvaluator(std::unique_ptr<FastEvaluatorImpl> Impl);
