@@ -20,10 +20,11 @@
 //===----------------------------------------------------------------------===//
 #include "fairy/Eval/Evaluator.h"
 
-#include "WideBits.h"
+#include "SquareBits.h"
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <tuple>
 #include <unordered_map>
 
 using namespace fairy;
@@ -33,81 +34,6 @@ namespace fairy {
 namespace {
 
 constexpr uint32_t RemoteBit = 1;
-
-// The propagation below is written once for two kinds of square set: a
-// plain uint64_t on boards of at most 64 squares, where every operation is
-// one instruction, and SquareSet above. These overloads are all it needs.
-inline bool anyBits(uint64_t B) { return B != 0; }
-inline bool anyBits(const SquareSet &B) { return B.any(); }
-inline uint64_t minusBits(uint64_t A, uint64_t B) { return A & ~B; }
-inline SquareSet minusBits(const SquareSet &A, const SquareSet &B) {
-  return A.minus(B);
-}
-inline uint64_t shiftBits(uint64_t B, int D) {
-  return D >= 64 || D <= -64 ? 0 : D >= 0 ? B << D : B >> -D;
-}
-inline SquareSet shiftBits(const SquareSet &B, int D) { return B.shifted(D); }
-template <typename F> void forEachBit(uint64_t B, F Fn) {
-  for (; B; B &= B - 1)
-    Fn((unsigned)__builtin_ctzll(B));
-}
-template <typename F> void forEachBit(const SquareSet &B, F Fn) {
-  B.forEach(Fn);
-}
-template <unsigned N> bool anyBits(const WideBits<N> &B) { return B.any(); }
-template <unsigned N>
-WideBits<N> minusBits(const WideBits<N> &A, const WideBits<N> &B) {
-  return A.minus(B);
-}
-template <unsigned N> WideBits<N> shiftBits(const WideBits<N> &B, int D) {
-  return B.shifted(D);
-}
-template <unsigned N, typename F> void forEachBit(const WideBits<N> &B, F Fn) {
-  B.forEach(Fn);
-}
-
-template <typename Bits> Bits convert(const SquareSet &S);
-template <> inline uint64_t convert<uint64_t>(const SquareSet &S) {
-  return S.numWords() ? S.word(0) : 0;
-}
-template <> inline SquareSet convert<SquareSet>(const SquareSet &S) {
-  return S;
-}
-template <> inline WideBits<4> convert<WideBits<4>>(const SquareSet &S) {
-  return WideBits<4>::from(S);
-}
-template <> inline WideBits<16> convert<WideBits<16>>(const SquareSet &S) {
-  return WideBits<16>::from(S);
-}
-template <> inline WideBits<64> convert<WideBits<64>>(const SquareSet &S) {
-  return WideBits<64>::from(S);
-}
-template <unsigned N> SquareSet toSquareSet(const WideBits<N> &B, unsigned Sq) {
-  return B.toSquareSet(Sq);
-}
-inline SquareSet toSquareSet(uint64_t B, unsigned N) {
-  SquareSet S(N);
-  S.orWord(0, B);
-  return S;
-}
-inline SquareSet toSquareSet(const SquareSet &B, unsigned) { return B; }
-
-// A hash of the squares, the same for equal sets whatever their storage.
-inline size_t hashBits(uint64_t B) { return std::hash<uint64_t>()(B); }
-template <unsigned N> size_t hashBits(const WideBits<N> &B) {
-  size_t H = 0;
-  for (unsigned I = B.Lo; I < B.Hi; ++I)
-    if (B.W[I])
-      H ^= std::hash<uint64_t>()(B.W[I] * 0x9E3779B97F4A7C15ull + I);
-  return H;
-}
-inline size_t hashBits(const SquareSet &B) {
-  size_t H = 0;
-  for (unsigned I = 0; I < B.numWords(); ++I)
-    if (B.word(I))
-      H ^= std::hash<uint64_t>()(B.word(I) * 0x9E3779B97F4A7C15ull + I);
-  return H;
-}
 
 template <typename Bits> struct Tagged {
   uint32_t Tag;
@@ -186,21 +112,15 @@ struct WorkExceeded {};
 
 } // namespace
 
-class FastEvaluatorImpl {
-public:
-  FastEvaluatorImpl(NodeRef Root, const Board &B)
-      : Root(std::move(Root)), B(B) {
-    // AxisMask[A][D + side - 1] = squares whose coordinate c on axis A has
-    // 0 <= c + D < side: the squares a leg moving D along A stays on the box.
-    unsigned Words = (B.numSquares() + 63) / 64;
-    if (Words <= 1)
-      Squares64 = convert<uint64_t>(B.squares());
-    else if (Words <= 4)
-      SquaresW4 = WideBits<4>::from(B.squares());
-    else if (Words <= 16)
-      SquaresW16 = WideBits<16>::from(B.squares());
-    else if (Words <= 64)
-      SquaresW64 = WideBits<64>::from(B.squares());
+/// The board in one representation: its squares, and for each axis A and
+/// displacement D the squares from which a move of D along A stays in the
+/// board's box (Axis[A][D + side - 1]).
+template <typename Bits> struct BoardMasks {
+  Bits Squares{};
+  std::vector<Bits> Axis[3];
+
+  void build(const Board &B) {
+    Squares = convert<Bits>(B.squares());
     int Sides[3] = {B.width(), B.height(), B.depth()};
     for (unsigned A = 0; A < 3; ++A)
       for (int D = 1 - Sides[A]; D <= Sides[A] - 1; ++D) {
@@ -210,17 +130,19 @@ public:
           if (C >= 0 && C < Sides[A])
             M.set(I);
         });
-        unsigned Words = M.numWords();
-        if (Words <= 1)
-          AxisMask64[A].push_back(convert<uint64_t>(M));
-        else if (Words <= 4)
-          AxisMaskW4[A].push_back(WideBits<4>::from(M));
-        else if (Words <= 16)
-          AxisMaskW16[A].push_back(WideBits<16>::from(M));
-        else if (Words <= 64)
-          AxisMaskW64[A].push_back(WideBits<64>::from(M));
-        AxisMask[A].push_back(std::move(M));
+        Axis[A].push_back(convert<Bits>(M));
       }
+  }
+};
+
+class FastEvaluatorImpl {
+public:
+  FastEvaluatorImpl(NodeRef Root, const Board &B)
+      : Root(std::move(Root)), B(B) {
+    dispatchBits(B, [&](auto *Kind) {
+      using Bits = std::remove_pointer_t<decltype(Kind)>;
+      std::get<BoardMasks<Bits>>(Masks).build(B);
+    });
   }
 
   void compile(const Node &N, unsigned RideDepth) {
@@ -240,38 +162,13 @@ public:
   uint64_t WorkLimit = FastEvaluator::DefaultWorkLimit;
   llvm::DenseMap<const Node *, uint32_t> FilterBits;
   llvm::DenseMap<const Node *, std::vector<Shape>> RideShapes;
-  std::vector<SquareSet> AxisMask[3];
-  // The same masks in the representation each board size uses.
-  std::vector<uint64_t> AxisMask64[3];
-  std::vector<WideBits<4>> AxisMaskW4[3];
-  std::vector<WideBits<16>> AxisMaskW16[3];
-  std::vector<WideBits<64>> AxisMaskW64[3];
-
-  // The board's squares in each representation.
-  uint64_t Squares64 = 0;
-  WideBits<4> SquaresW4;
-  WideBits<16> SquaresW16;
-  WideBits<64> SquaresW64;
-  uint64_t squaresAs(uint64_t *) const { return Squares64; }
-  const WideBits<4> &squaresAs(WideBits<4> *) const { return SquaresW4; }
-  const WideBits<16> &squaresAs(WideBits<16> *) const { return SquaresW16; }
-  const WideBits<64> &squaresAs(WideBits<64> *) const { return SquaresW64; }
-  const SquareSet &squaresAs(SquareSet *) const { return B.squares(); }
-
-  const SquareSet &axisMask(SquareSet *, unsigned A, unsigned I) const {
-    return AxisMask[A][I];
-  }
-  uint64_t axisMask(uint64_t *, unsigned A, unsigned I) const {
-    return AxisMask64[A][I];
-  }
-  const WideBits<4> &axisMask(WideBits<4> *, unsigned A, unsigned I) const {
-    return AxisMaskW4[A][I];
-  }
-  const WideBits<16> &axisMask(WideBits<16> *, unsigned A, unsigned I) const {
-    return AxisMaskW16[A][I];
-  }
-  const WideBits<64> &axisMask(WideBits<64> *, unsigned A, unsigned I) const {
-    return AxisMaskW64[A][I];
+  // Only the representation this board uses is filled in.
+  std::tuple<BoardMasks<uint64_t>, BoardMasks<WideBits<4>>,
+             BoardMasks<WideBits<16>>, BoardMasks<WideBits<64>>,
+             BoardMasks<SquareSet>>
+      Masks;
+  template <typename Bits> const BoardMasks<Bits> &masks() const {
+    return std::get<BoardMasks<Bits>>(Masks);
   }
 
   /// \p S restricted to the squares from which \p W stays in the box.
@@ -282,7 +179,7 @@ public:
       if (W[A] <= -Side || W[A] >= Side)
         return false;
       if (W[A] != 0)
-        S &= axisMask((Bits *)nullptr, A, W[A] + Side - 1);
+        S &= masks<Bits>().Axis[A][W[A] + Side - 1];
     }
     return true;
   }
@@ -418,7 +315,9 @@ public:
              Color Mover)
       : C(C), P(P), B(C.B), Origin(Origin) {
     // The origin counts as empty: the piece has left it.
-    Bits Start = single(Origin), Squares = C.squaresAs((Bits *)nullptr);
+    const Bits &Squares = C.masks<Bits>().Squares;
+    LandMask[0] = minusBits(Squares, Squares); // no squares, sized to the board
+    Bits Start = single(Origin);
     for (int Side = 0; Side < 2; ++Side) {
       Bits Pieces = convert<Bits>(P.piecesOf(Side ? opposite(Mover) : Mover));
       Pieces &= Squares;
@@ -426,13 +325,17 @@ public:
     }
     LandMask[Land::Empty] = minusBits(
         minusBits(Squares, LandMask[Land::Friend]), LandMask[Land::Enemy]);
-    LandMask[0] = minusBits(Start, Start);
     Built = (1 << 0) | (1 << Land::Empty) | (1 << Land::Friend) |
             (1 << Land::Enemy);
     Virgin = !P.Moved.test(Origin);
   }
 
   const Bits &emptySquares() const { return LandMask[Land::Empty]; }
+  Bits single(unsigned Square) const {
+    Bits S = LandMask[0];
+    addSquare(S, Square);
+    return S;
+  }
   Bits noSquares() const { return LandMask[0]; }
 
   /// The squares a leg with condition \p L may land on, built on first use.
@@ -446,20 +349,6 @@ public:
       Built |= 1 << L.Mask;
     }
     return LandMask[L.Mask];
-  }
-
-  Bits single(unsigned Sq) const { return singleBit((Bits *)nullptr, Sq); }
-  uint64_t singleBit(uint64_t *, unsigned Sq) const {
-    return uint64_t(1) << Sq;
-  }
-  template <unsigned N>
-  WideBits<N> singleBit(WideBits<N> *, unsigned Sq) const {
-    return WideBits<N>::single(Sq);
-  }
-  SquareSet singleBit(SquareSet *, unsigned Sq) const {
-    SquareSet S = B.emptySet();
-    S.set(Sq);
-    return S;
   }
 
   Frontier eval(const Node &N, const Frontier &In, const Transform &T) {
@@ -754,17 +643,10 @@ std::optional<Destinations>
 FastEvaluatorImpl::evaluate(const Position &P, unsigned Origin, Color Mover,
                             std::string &Error) const {
   try {
-    // The narrowest representation that holds the board.
-    unsigned Words = (B.numSquares() + 63) / 64;
-    if (Words <= 1)
-      return propagate<uint64_t>(*this, P, Origin, Mover);
-    if (Words <= 4)
-      return propagate<WideBits<4>>(*this, P, Origin, Mover);
-    if (Words <= 16)
-      return propagate<WideBits<16>>(*this, P, Origin, Mover);
-    if (Words <= 64)
-      return propagate<WideBits<64>>(*this, P, Origin, Mover);
-    return propagate<SquareSet>(*this, P, Origin, Mover);
+    return dispatchBits(B, [&](auto *Kind) {
+      using Bits = std::remove_pointer_t<decltype(Kind)>;
+      return propagate<Bits>(*this, P, Origin, Mover);
+    });
   } catch (WorkExceeded &) {
     Error = "evaluation stopped after " + std::to_string(WorkLimit) +
             " leg steps; the moveset nests repetitions too deeply to "

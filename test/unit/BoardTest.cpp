@@ -1,5 +1,5 @@
 #include "fairy/Eval/Board.h"
-#include "WideBits.h"
+#include "SquareBits.h"
 #include "fairy/Eval/Position.h"
 
 #include <gtest/gtest.h>
