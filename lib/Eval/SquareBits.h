@@ -134,7 +134,6 @@ template <unsigned N> struct WideBits {
   }
 };
 
-// clang-format off
 // The operations, overloaded for every representation.
 inline bool anyBits(uint64_t B) { return B != 0; }
 inline bool anyBits(const SquareSet &B) { return B.any(); }
@@ -231,7 +230,6 @@ template <typename F> auto dispatchBits(const Board &B, F Fn) {
   return Fn((SquareSet *)nullptr);
 }
 
-// clang-format on
 } // namespace fairy
 
 #endif
