@@ -103,6 +103,11 @@ static const std::map<std::string, TransformSet> &namedSets() {
     M["rot180"] = TransformSet({Id, signs(-1, -1)});
     M["lrfb"] = TransformSet({Id, signs(-1, 1), signs(1, -1), signs(-1, -1)});
     M["swap"] = TransformSet({Id, swapXY()});
+    // The four rotations: (x, y) -> (-y, x) is a quarter turn to the left.
+    Transform Quarter;
+    Quarter.Perm = {1, 0, 2};
+    Quarter.Sign = {-1, 1, 1};
+    M["c4"] = TransformSet({Id, Quarter, signs(-1, -1), Quarter.inverse()});
     M["d4"] = TransformSet(allSignedPerms(/*Only2D=*/true));
     M["ud"] = TransformSet({Id, signs(1, 1, -1)});
     std::vector<Transform> Mirror3;
@@ -128,7 +133,7 @@ TransformSet TransformSet::d4() { return *named("d4"); }
 const std::vector<std::string> &TransformSet::names() {
   static const std::vector<std::string> Names = {
       "id",   "lr", "fb", "rot180",  "lrfb",
-      "swap", "d4", "ud", "mirror3", "cube"};
+      "swap", "c4", "d4", "ud", "mirror3", "cube"};
   return Names;
 }
 

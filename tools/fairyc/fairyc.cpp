@@ -12,8 +12,10 @@
 #include "fairy/IR/Verifier.h"
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Support/Files.h"
+#include "fairy/Transforms/Pass.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -91,6 +93,13 @@ cl::opt<EngineKind> Engine(
                clEnumValN(EngineKind::Reference, "reference",
                           "path-by-path enumeration (slow)")),
     cl::cat(Category));
+
+cl::opt<unsigned>
+    OptLevel("O", cl::Prefix, cl::init(1), cl::value_desc("level"),
+             cl::desc("Optimisation level: -O0 keeps the IR as the front end "
+                      "made it, -O1 (the default) runs the passes of "
+                      "docs/passes.md"),
+             cl::cat(Category));
 
 cl::opt<uint64_t> EvalStepLimit(
     "eval-step-limit",
@@ -200,11 +209,32 @@ setUpPosition(DiagnosticEngine &Diags) {
   return std::make_pair(std::move(*P), Origin);
 }
 
+BoardShape shapeOf(const Board &B) {
+  BoardShape S;
+  S.Width = B.width();
+  S.Height = B.height();
+  S.Depth = B.depth();
+  S.HasHoles = B.squares().count() != B.numSquares();
+  return S;
+}
+
+/// \p IR after the passes of -O<OptLevel>.
+NodeRef optimized(const NodeRef &IR, const PassContext &Ctx) {
+  NodeRef Out = optimize(IR, OptLevel, Ctx);
+  // The passes keep the IR valid; a failure here is a bug in a pass.
+  for (const std::string &P : verifyIR(*Out))
+    llvm::report_fatal_error(("a pass produced invalid IR: " + P).c_str());
+  return Out;
+}
+
 std::optional<std::string> emitDiagram(DiagnosticEngine &Diags, NodeRef IR) {
   auto Setup = setUpPosition(Diags);
   if (!Setup)
     return std::nullopt;
   auto &[P, Origin] = *Setup;
+  PassContext Ctx;
+  Ctx.Board = shapeOf(P.board());
+  IR = optimized(IR, Ctx);
   std::string Error;
   std::optional<Destinations> D;
   if (Engine == EngineKind::Reference) {
@@ -242,11 +272,24 @@ int run() {
       Diags.error(P);
     return 1;
   }
+  if (OptLevel > 1) {
+    Diags.error("-O" + std::to_string(OptLevel) +
+                " is not a level; use -O0 or -O1");
+    return 1;
+  }
   std::optional<std::string> Out;
   switch (Emit) {
-  case EmitKind::IR:
-    Out = printIR(*IR);
+  case EmitKind::IR: {
+    // Board-dependent passes run only when the board was given.
+    PassContext Ctx;
+    if (!BoardSpec.empty() || !PositionFEN.empty())
+      if (auto Setup = setUpPosition(Diags))
+        Ctx.Board = shapeOf(Setup->first.board());
+    if (Diags.errorCount())
+      return 1;
+    Out = printIR(*optimized(IR, Ctx));
     break;
+  }
   case EmitKind::Diagram:
     Out = emitDiagram(Diags, IR);
     break;

@@ -58,8 +58,8 @@ public:
   /// Sorts and removes duplicates.
   explicit TransformSet(std::vector<Transform> Ts);
 
-  /// The named sets: id, lr, fb, rot180, lrfb, swap, d4 (2D); ud, mirror3
-  /// (all 8 sign flips), cube (all 48) for 3D boards.
+  /// The named sets: id, lr, fb, rot180, lrfb, swap, c4 (the rotations),
+  /// d4 (2D); ud, mirror3 (all 8 sign flips), cube (all 48) for 3D boards.
   static std::optional<TransformSet> named(const std::string &Name);
   static TransformSet d4();
   /// The name of this set if it is a named one, else empty.

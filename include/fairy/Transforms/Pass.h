@@ -1,0 +1,85 @@
+//===- Pass.h - Passes over the moveset IR and the pass manager -*- C++ -*-===//
+//
+// A pass maps a tree to a tree with the same destinations from every origin
+// on every position (the differential tests in test/unit/PassTest.cpp check
+// it). Each pass lives in its own file under lib/Transforms; docs/passes.md
+// describes them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_TRANSFORMS_PASS_H
+#define FAIRY_TRANSFORMS_PASS_H
+
+#include "fairy/IR/Node.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fairy {
+
+/// What passes may know of the board the moveset will be evaluated on.
+struct BoardShape {
+  int Width = 8, Height = 8, Depth = 1;
+  bool HasHoles = false;
+  int maxSide() const { return std::max(Width, std::max(Height, Depth)); }
+  /// Whether a leg by \p V can land anywhere on the box.
+  bool fits(Vec V) const {
+    return std::abs(V.x) < Width && std::abs(V.y) < Height &&
+           std::abs(V.z) < Depth;
+  }
+};
+
+struct PassContext {
+  /// Set when the board is known; the passes that depend on it (range
+  /// clamping, board specialisation, leg fusion) do nothing without it.
+  std::optional<BoardShape> Board;
+};
+
+class Pass {
+public:
+  virtual ~Pass() = default;
+  virtual const char *name() const = 0;
+  virtual const char *summary() const = 0;
+  virtual NodeRef run(const NodeRef &N, const PassContext &Ctx) const = 0;
+};
+
+std::unique_ptr<Pass> createRangeFoldingPass();
+std::unique_ptr<Pass> createSymmetryDedupPass();
+std::unique_ptr<Pass> createCanonicalizePass();
+std::unique_ptr<Pass> createBoardSpecializePass();
+
+/// The registered pass names, in pipeline order.
+const std::vector<std::string> &passNames();
+/// The pass called \p Name, or nullptr.
+std::unique_ptr<Pass> createPass(const std::string &Name);
+
+struct PassStatistic {
+  std::string Pass;
+  size_t NodesBefore = 0, NodesAfter = 0;
+};
+
+class PassManager {
+public:
+  void add(std::unique_ptr<Pass> P) { Passes.push_back(std::move(P)); }
+  /// Runs every pass once, in order. With \p PrintAfterEach, prints
+  /// "// -- after <pass> --" and the IR after each pass.
+  NodeRef run(NodeRef N, const PassContext &Ctx,
+              llvm::raw_ostream *PrintAfterEach = nullptr);
+  const std::vector<PassStatistic> &statistics() const { return Stats; }
+
+private:
+  std::vector<std::unique_ptr<Pass>> Passes;
+  std::vector<PassStatistic> Stats;
+};
+
+/// The optimisation pipeline of fairyc: level 0 returns \p N unchanged;
+/// level 1 runs range-fold, sym-dedup, canonicalize (and board-specialize
+/// when the board is known) until the tree stops changing.
+NodeRef optimize(const NodeRef &N, unsigned Level, const PassContext &Ctx);
+
+} // namespace fairy
+
+#endif

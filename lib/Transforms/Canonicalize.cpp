@@ -1,0 +1,283 @@
+//===- Canonicalize.cpp - A normal form for movesets ----------------------===//
+//
+// After this pass, movesets that are equal up to the writing below print
+// identically:
+//   - nested seq and alt are flattened; seq() is dropped from a seq; a seq
+//     containing alt() (no paths) is alt(); one-child seq/alt/prio are their
+//     child; alt() is dropped from alt and prio;
+//   - the alternatives of an alt are sorted (by their printed form) and
+//     duplicates dropped; a prio keeps its order;
+//   - rep<R>(leg) is ride<R>(leg): a single path repeats the same either way;
+//   - sets of legs (in an alt, or a sym of one leg) are regrouped: each
+//     class of vectors related by a symmetry of the board becomes one node,
+//     sym<G>(leg(v)) with G the smallest named group giving exactly that
+//     class (or the explicit transforms), so [1,2]*, [2,1]* and the eight
+//     knight legs in any order all become sym<d4>(leg(2,1; ...));
+//   - sym<G>(a) with G a group has a replaced by its greatest image under G
+//     (by printed form): the same moveset written from another direction
+//     prints the same;
+//   - on a known board without holes, a leg landing anywhere (any, no
+//     effect) followed by a leg is fused into one leg when the landing in
+//     between lies between start and end on every axis (so it is on the
+//     board whenever the end is), outside filters, whose predicates count
+//     legs.
+//
+//===----------------------------------------------------------------------===//
+#include "fairy/IR/Builder.h"
+#include "fairy/IR/Printer.h"
+#include "fairy/IR/Rewrite.h"
+#include "fairy/Transforms/Pass.h"
+
+#include <map>
+#include <set>
+
+using namespace fairy;
+
+namespace {
+
+bool isNothing(const Node &N) {
+  return N.is(NodeKind::Alt) && N.children().empty();
+}
+bool isEmptyPath(const Node &N) {
+  return N.is(NodeKind::Seq) && N.children().empty();
+}
+
+bool isGroup(const TransformSet &S) {
+  std::set<Transform> In(S.transforms().begin(), S.transforms().end());
+  for (const Transform &A : S.transforms())
+    for (const Transform &B : S.transforms())
+      if (!In.count(A.compose(B)))
+        return false;
+  return true;
+}
+
+/// The named groups that may stand for a class of legs, smallest first.
+const char *const Smallest[] = {"lr", "fb", "rot180", "swap",    "lrfb",
+                                "c4", "d4", "ud",     "mirror3", "cube"};
+
+std::set<Vec> orbit(const TransformSet &G, Vec V) {
+  std::set<Vec> O;
+  for (const Transform &T : G.transforms())
+    O.insert(T.apply(V));
+  return O;
+}
+
+class Canonicalize : public Pass {
+public:
+  const char *name() const override { return "canonicalize"; }
+  const char *summary() const override {
+    return "a normal form: flatten, sort and dedupe alternatives, regroup "
+           "legs by symmetry, pick canonical images, fuse legs";
+  }
+  NodeRef run(const NodeRef &N, const PassContext &Ctx) const override {
+    return visit(N, Ctx, /*InFilter=*/false);
+  }
+
+private:
+  NodeRef visit(const NodeRef &N, const PassContext &Ctx, bool InFilter) const {
+    std::vector<NodeRef> Children;
+    bool Changed = false;
+    bool Inside = InFilter || N->is(NodeKind::Filter);
+    for (const NodeRef &C : N->children()) {
+      Children.push_back(visit(C, Ctx, Inside));
+      Changed |= Children.back() != C;
+    }
+    NodeRef X = Changed ? withChildren(*N, std::move(Children)) : N;
+    return fold(X, Ctx, InFilter);
+  }
+
+  NodeRef fold(const NodeRef &X, const PassContext &Ctx, bool InFilter) const {
+    switch (X->kind()) {
+    case NodeKind::Seq:
+      return foldSeq(X, Ctx, InFilter);
+    case NodeKind::Alt:
+      return foldAlt(X->children(), X);
+    case NodeKind::Prio: {
+      std::vector<NodeRef> Kept;
+      for (const NodeRef &C : X->children())
+        if (!isNothing(*C))
+          Kept.push_back(C);
+      if (Kept.empty())
+        return ir::nothing();
+      if (Kept.size() == 1)
+        return Kept.front();
+      return Kept.size() == X->children().size() ? X : ir::prio(Kept);
+    }
+    case NodeKind::Rep:
+      if (X->operand()->is(NodeKind::Leg))
+        return ir::ride(X->range(), X->operand());
+      return X;
+    case NodeKind::Filter:
+    case NodeKind::Guard:
+      return isNothing(*X->operand()) ? X->operand() : X;
+    case NodeKind::Sym:
+      if (isNothing(*X->operand()) || isEmptyPath(*X->operand()))
+        return X->operand();
+      if (X->operand()->is(NodeKind::Leg))
+        return foldAlt({X}, X);
+      if (isGroup(X->transforms()))
+        return greatestImage(X);
+      return X;
+    default:
+      return X;
+    }
+  }
+
+  /// sym<G>(a) with a replaced by its greatest image under the group G.
+  static NodeRef greatestImage(const NodeRef &X) {
+    const NodeRef &A = X->operand();
+    NodeRef Best = A;
+    std::string BestText = printIRInline(*A);
+    for (const Transform &T : X->transforms().transforms()) {
+      NodeRef Image = transformed(A, T);
+      std::string Text = printIRInline(*Image);
+      if (Text > BestText) {
+        Best = Image;
+        BestText = std::move(Text);
+      }
+    }
+    return Best == A ? X : ir::sym(X->transforms(), Best);
+  }
+
+  NodeRef foldSeq(const NodeRef &X, const PassContext &Ctx,
+                  bool InFilter) const {
+    std::vector<NodeRef> Flat;
+    for (const NodeRef &C : X->children()) {
+      if (isNothing(*C))
+        return ir::nothing();
+      if (C->is(NodeKind::Seq))
+        Flat.insert(Flat.end(), C->children().begin(), C->children().end());
+      else
+        Flat.push_back(C);
+    }
+    if (Ctx.Board && !Ctx.Board->HasHoles && !InFilter)
+      Flat = fuseLegs(Flat);
+    if (Flat.size() == 1)
+      return Flat.front();
+    bool Same = Flat.size() == X->children().size();
+    for (size_t I = 0; Same && I < Flat.size(); ++I)
+      Same = Flat[I] == X->children()[I];
+    return Same ? X : ir::seq(Flat);
+  }
+
+  /// leg(a; any) then leg(b; L, E) is leg(a + b; L, E) when a lies between
+  /// 0 and a + b on every axis: on a box the middle landing is then on the
+  /// board whenever the end is, and it is allowed to hold anything.
+  static std::vector<NodeRef> fuseLegs(const std::vector<NodeRef> &In) {
+    std::vector<NodeRef> Out;
+    for (const NodeRef &C : In) {
+      if (!Out.empty() && C->is(NodeKind::Leg) &&
+          Out.back()->is(NodeKind::Leg)) {
+        const Node &A = *Out.back();
+        Vec Sum = A.vec() + C->vec();
+        bool Between = true;
+        for (unsigned Axis = 0; Axis < 3; ++Axis)
+          Between &= std::min(0, Sum[Axis]) <= A.vec()[Axis] &&
+                     A.vec()[Axis] <= std::max(0, Sum[Axis]);
+        if (A.land() == Land::any() && A.effect() == Effect::None && Between) {
+          Out.back() = ir::leg(Sum, C->land(), C->effect());
+          continue;
+        }
+      }
+      Out.push_back(C);
+    }
+    return Out;
+  }
+
+  /// The alternatives \p Children, flattened, regrouped, sorted, deduped.
+  NodeRef foldAlt(const std::vector<NodeRef> &Children,
+                  const NodeRef &Unchanged) const {
+    std::vector<NodeRef> Others;
+    // Legs by (landing condition, effect): the vectors present.
+    std::map<std::pair<uint8_t, Effect>, std::set<Vec>> Legs;
+    std::vector<NodeRef> Work(Children.begin(), Children.end());
+    for (size_t I = 0; I < Work.size(); ++I) {
+      const NodeRef &C = Work[I];
+      if (C->is(NodeKind::Alt)) {
+        Work.insert(Work.end(), C->children().begin(), C->children().end());
+      } else if (C->is(NodeKind::Leg)) {
+        Legs[{C->land().Mask, C->effect()}].insert(C->vec());
+      } else if (C->is(NodeKind::Sym) && C->operand()->is(NodeKind::Leg)) {
+        const Node &L = *C->operand();
+        for (const Transform &T : C->transforms().transforms())
+          Legs[{L.land().Mask, L.effect()}].insert(T.apply(L.vec()));
+      } else {
+        Others.push_back(C);
+      }
+    }
+    for (auto &[Key, Vecs] : Legs)
+      for (NodeRef &G : regroup(Vecs, Land(Key.first), Key.second))
+        Others.push_back(std::move(G));
+    // Sorted by printed form, duplicates dropped.
+    std::map<std::string, NodeRef> Sorted;
+    for (const NodeRef &C : Others)
+      Sorted.emplace(printIRInline(*C), C);
+    std::vector<NodeRef> Out;
+    for (auto &Entry : Sorted)
+      Out.push_back(Entry.second);
+    if (Out.size() == 1)
+      return Out.front();
+    NodeRef Result = ir::alt(Out);
+    if (Unchanged && printIRInline(*Result) == printIRInline(*Unchanged))
+      return Unchanged;
+    return Result;
+  }
+
+  /// The legs to \p Vecs, one node per class of vectors that the full
+  /// symmetry group (d4, or cube when some vector leaves the plane) maps to
+  /// each other: a leg, or sym<G>(leg(v)) with v the class's greatest vector
+  /// (by printed leg) and G the smallest named group whose images of v are
+  /// the class, once each, or else the first transform of the full group
+  /// for each vector of the class. At most two nodes a class, so regrouping
+  /// never makes a tree larger.
+  static std::vector<NodeRef> regroup(std::set<Vec> Vecs, Land L, Effect E) {
+    bool ThreeD = false;
+    for (Vec V : Vecs)
+      ThreeD |= V.z != 0;
+    TransformSet Full = *TransformSet::named(ThreeD ? "cube" : "d4");
+    std::vector<NodeRef> Out;
+    while (!Vecs.empty()) {
+      Vec Seed = *std::max_element(Vecs.begin(), Vecs.end(), [&](Vec A, Vec B) {
+        return legText(A, L, E) < legText(B, L, E);
+      });
+      std::set<Vec> Class;
+      for (Vec V : orbit(Full, Seed))
+        if (Vecs.count(V))
+          Class.insert(V);
+      for (Vec V : Class)
+        Vecs.erase(V);
+      Out.push_back(classNode(Class, Full, Seed, L, E));
+    }
+    return Out;
+  }
+
+  static NodeRef classNode(const std::set<Vec> &Class, const TransformSet &Full,
+                           Vec Seed, Land L, Effect E) {
+    NodeRef Leg = ir::leg(Seed, L, E);
+    if (Class.size() == 1)
+      return Leg;
+    for (const char *Name : Smallest) {
+      TransformSet G = *TransformSet::named(Name);
+      if (G.size() == Class.size() && orbit(G, Seed) == Class)
+        return ir::sym(G, Leg);
+    }
+    std::vector<Transform> Kept;
+    for (Vec W : Class)
+      for (const Transform &T : Full.transforms())
+        if (T.apply(Seed) == W) {
+          Kept.push_back(T);
+          break;
+        }
+    return ir::sym(TransformSet(Kept), Leg);
+  }
+
+  static std::string legText(Vec V, Land L, Effect E) {
+    return printIRInline(*ir::leg(V, L, E));
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> fairy::createCanonicalizePass() {
+  return std::make_unique<Canonicalize>();
+}
