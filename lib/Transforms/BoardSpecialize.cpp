@@ -24,10 +24,6 @@ using namespace fairy;
 
 namespace {
 
-bool isNothing(const Node &N) {
-  return N.is(NodeKind::Alt) && N.children().empty();
-}
-
 using Frames = std::set<Transform>;
 
 class BoardSpecialize : public Pass {
@@ -53,7 +49,7 @@ private:
     case NodeKind::Sym: {
       std::vector<Transform> Kept;
       for (const Transform &S : N->transforms().transforms())
-        if (!isNothing(*visit(N->operand(), compose(F, S), B)))
+        if (!visit(N->operand(), compose(F, S), B)->isNothing())
           Kept.push_back(S);
       if (Kept.empty())
         return ir::nothing();
@@ -71,7 +67,7 @@ private:
     case NodeKind::Rep: {
       NodeRef Operand = visit(N->operand(), F, B);
       const RangeList &R = N->range();
-      if (isNothing(*Operand))
+      if (Operand->isNothing())
         return R.contains(0) ? ir::emptyPath() : ir::nothing();
       RangeList Limited = R;
       if (Operand->is(NodeKind::Leg) && !Operand->vec().isZero())
@@ -88,7 +84,7 @@ private:
       for (const NodeRef &C : N->children()) {
         NodeRef V = visit(C, F, B);
         Changed |= V != C;
-        if (isNothing(*V)) {
+        if (V->isNothing()) {
           if (N->is(NodeKind::Alt) || N->is(NodeKind::Prio))
             continue;           // an alternative with no paths
           return ir::nothing(); // seq, filter, guard of no paths

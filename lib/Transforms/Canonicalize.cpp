@@ -35,13 +35,6 @@ using namespace fairy;
 
 namespace {
 
-bool isNothing(const Node &N) {
-  return N.is(NodeKind::Alt) && N.children().empty();
-}
-bool isEmptyPath(const Node &N) {
-  return N.is(NodeKind::Seq) && N.children().empty();
-}
-
 bool isGroup(const TransformSet &S) {
   std::set<Transform> In(S.transforms().begin(), S.transforms().end());
   for (const Transform &A : S.transforms())
@@ -95,7 +88,7 @@ private:
     case NodeKind::Prio: {
       std::vector<NodeRef> Kept;
       for (const NodeRef &C : X->children())
-        if (!isNothing(*C))
+        if (!C->isNothing())
           Kept.push_back(C);
       if (Kept.empty())
         return ir::nothing();
@@ -109,9 +102,9 @@ private:
       return X;
     case NodeKind::Filter:
     case NodeKind::Guard:
-      return isNothing(*X->operand()) ? X->operand() : X;
+      return X->operand()->isNothing() ? X->operand() : X;
     case NodeKind::Sym:
-      if (isNothing(*X->operand()) || isEmptyPath(*X->operand()))
+      if (X->operand()->isNothing() || X->operand()->isEmptyPath())
         return X->operand();
       if (X->operand()->is(NodeKind::Leg))
         return foldAlt({X}, X);
@@ -143,7 +136,7 @@ private:
                   bool InFilter) const {
     std::vector<NodeRef> Flat;
     for (const NodeRef &C : X->children()) {
-      if (isNothing(*C))
+      if (C->isNothing())
         return ir::nothing();
       if (C->is(NodeKind::Seq))
         Flat.insert(Flat.end(), C->children().begin(), C->children().end());

@@ -20,13 +20,6 @@ using namespace fairy;
 
 namespace {
 
-bool isEmptyPath(const Node &N) {
-  return N.is(NodeKind::Seq) && N.children().empty();
-}
-bool isNothing(const Node &N) {
-  return N.is(NodeKind::Alt) && N.children().empty();
-}
-
 /// {b * k : k in R} for finite R, if it has few enough intervals.
 std::optional<RangeList> multiplied(const RangeList &R, int B) {
   if (B == 1)
@@ -62,9 +55,9 @@ private:
       Parts.back().Hi = std::max(Parts.back().Lo, Ctx.Board->maxSide());
       R = RangeList(Parts).normalized();
     }
-    if (isEmptyPath(*A))
+    if (A->isEmptyPath())
       return ir::emptyPath();
-    if (isNothing(*A))
+    if (A->isNothing())
       return R.contains(0) ? ir::emptyPath() : ir::nothing();
     if (auto K = R.single()) {
       if (*K == 0)

@@ -11,6 +11,7 @@
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/IR/Printer.h"
 #include "fairy/IR/Verifier.h"
+#include "fairy/Transforms/Pass.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -24,10 +25,14 @@ inline void check(bool Ok, const char *What, const Node &IR) {
   std::abort();
 }
 
-/// Verifies \p IR and compares the engines on three small positions.
+/// Verifies \p IR; compares the engines, and the -O1 pipeline (with and
+/// without the board) against the original, on three small positions.
 inline void checkMoveset(const NodeRef &IR) {
   check(verifyIR(*IR).empty(), "front end produced IR the verifier rejects",
         *IR);
+  NodeRef Optimized = optimize(IR, 1, {});
+  check(verifyIR(*Optimized).empty(), "-O1 produced invalid IR", *IR);
+  check(Optimized->size() <= IR->size(), "-O1 made the tree larger", *IR);
   static const char *const Positions[] = {"5/5/5/5/5", "2p2/1P1p1/5/p1P2/4P",
                                           "3/1*1/3"};
   for (const char *FEN : Positions) {
@@ -47,6 +52,14 @@ inline void checkMoveset(const NodeRef &IR) {
       if (!F)
         continue; // over its work budget
       check(*F == *R, "fast and reference evaluators disagree", *IR);
+      PassContext Ctx;
+      Ctx.Board = P->board().shape();
+      for (const NodeRef &Opt : {Optimized, optimize(IR, 1, Ctx)}) {
+        auto FastOpt = FastEvaluator::compile(Opt, P->board(), Error);
+        check(bool(FastOpt), "-O1 made an evaluable moveset unevaluable", *IR);
+        auto D = FastOpt->evaluate(*P, Origin, Color::White, Error);
+        check(!D || *D == *R, "-O1 changed the destinations", *IR);
+      }
     }
   }
 }

@@ -19,15 +19,6 @@ using namespace fairy::test;
 
 namespace {
 
-BoardShape shapeOf(const Board &B) {
-  BoardShape S;
-  S.Width = B.width();
-  S.Height = B.height();
-  S.Depth = B.depth();
-  S.HasHoles = B.squares().count() != B.numSquares();
-  return S;
-}
-
 /// Destinations from every square of \p P, both colours.
 std::vector<Destinations> everyOrigin(const NodeRef &IR, const Position &P,
                                       bool &Ok) {
@@ -81,7 +72,7 @@ TEST(PassTest, EveryPassPreservesDestinations) {
     for (bool WithBoard : {false, true}) {
       PassContext Ctx;
       if (WithBoard)
-        Ctx.Board = shapeOf(P.board());
+        Ctx.Board = P.board().shape();
       std::vector<std::pair<std::string, NodeRef>> Results;
       for (const std::string &Name : passNames())
         Results.push_back({Name, createPass(Name)->run(IR, Ctx)});

@@ -209,15 +209,6 @@ setUpPosition(DiagnosticEngine &Diags) {
   return std::make_pair(std::move(*P), Origin);
 }
 
-BoardShape shapeOf(const Board &B) {
-  BoardShape S;
-  S.Width = B.width();
-  S.Height = B.height();
-  S.Depth = B.depth();
-  S.HasHoles = B.squares().count() != B.numSquares();
-  return S;
-}
-
 /// \p IR after the passes of -O<OptLevel>.
 NodeRef optimized(const NodeRef &IR, const PassContext &Ctx) {
   NodeRef Out = optimize(IR, OptLevel, Ctx);
@@ -233,7 +224,7 @@ std::optional<std::string> emitDiagram(DiagnosticEngine &Diags, NodeRef IR) {
     return std::nullopt;
   auto &[P, Origin] = *Setup;
   PassContext Ctx;
-  Ctx.Board = shapeOf(P.board());
+  Ctx.Board = P.board().shape();
   IR = optimized(IR, Ctx);
   std::string Error;
   std::optional<Destinations> D;
@@ -284,7 +275,7 @@ int run() {
     PassContext Ctx;
     if (!BoardSpec.empty() || !PositionFEN.empty())
       if (auto Setup = setUpPosition(Diags))
-        Ctx.Board = shapeOf(Setup->first.board());
+        Ctx.Board = Setup->first.board().shape();
     if (Diags.errorCount())
       return 1;
     Out = printIR(*optimized(IR, Ctx));

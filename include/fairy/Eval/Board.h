@@ -8,6 +8,7 @@
 #define FAIRY_EVAL_BOARD_H
 
 #include "fairy/Eval/SquareSet.h"
+#include "fairy/IR/BoardShape.h"
 #include "fairy/IR/Vec.h"
 
 #include <optional>
@@ -34,6 +35,8 @@ public:
   int maxSide() const { return std::max(W, std::max(H, D)); }
   /// "9x9" or "5x5x5".
   std::string str() const;
+  /// The size, and whether squares are missing: what passes may rely on.
+  BoardShape shape() const { return {W, H, D, Exists.count() != numSquares()}; }
 
   bool inBox(Vec C) const {
     return C.x >= 0 && C.x < W && C.y >= 0 && C.y < H && C.z >= 0 && C.z < D;

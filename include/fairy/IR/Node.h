@@ -107,6 +107,10 @@ class Node {
 public:
   NodeKind kind() const { return Kind; }
   bool is(NodeKind K) const { return Kind == K; }
+  /// seq(): the path of no legs.
+  bool isEmptyPath() const { return Kind == NodeKind::Seq && Children.empty(); }
+  /// alt(): no paths at all.
+  bool isNothing() const { return Kind == NodeKind::Alt && Children.empty(); }
 
   const std::vector<NodeRef> &children() const { return Children; }
   /// The operand of rep, ride, sym, filter and guard.

@@ -9,6 +9,7 @@
 #ifndef FAIRY_TRANSFORMS_PASS_H
 #define FAIRY_TRANSFORMS_PASS_H
 
+#include "fairy/IR/BoardShape.h"
 #include "fairy/IR/Node.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -19,18 +20,6 @@
 #include <vector>
 
 namespace fairy {
-
-/// What passes may know of the board the moveset will be evaluated on.
-struct BoardShape {
-  int Width = 8, Height = 8, Depth = 1;
-  bool HasHoles = false;
-  int maxSide() const { return std::max(Width, std::max(Height, Depth)); }
-  /// Whether a leg by \p V can land anywhere on the box.
-  bool fits(Vec V) const {
-    return std::abs(V.x) < Width && std::abs(V.y) < Height &&
-           std::abs(V.z) < Depth;
-  }
-};
 
 struct PassContext {
   /// Set when the board is known; the passes that depend on it (range
