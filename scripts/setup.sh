@@ -9,7 +9,7 @@ packages=(
   libncurses-dev zlib1g-dev             # needed by find_package(LLVM) on Debian
   libfmt-dev googletest libgtest-dev libbenchmark-dev
   cmake ninja-build g++ clang-14 libclang-rt-14-dev
-  graphviz python3
+  graphviz librsvg2-bin python3     # render checks of --emit=dot and --emit=svg
 )
 
 missing=()

@@ -356,25 +356,55 @@ private:
 
 } // namespace
 
-std::optional<Destinations>
-ReferenceEvaluator::evaluate(const Position &P, unsigned Origin, Color Mover,
-                             std::string &Error) const {
-  const Board &B = P.board();
+/// Every valid path of \p Root from \p Origin, or nullopt with \p Error.
+static std::optional<std::vector<Path>>
+allPaths(const Node &Root, const Position &P, unsigned Origin, Color Mover,
+         size_t Budget, std::string &Error) {
   Enumerator E(P, Origin, Mover, Budget);
   Path Start;
   Start.Square = Origin;
   Transform T = Mover == Color::White ? Transform() : Transform::rotate180();
-  std::vector<Path> Paths;
   try {
-    Paths = E.walk(*Root, Start, T);
+    return E.walk(Root, Start, T);
   } catch (BudgetExceeded &) {
     Error = "the reference evaluator gave up after " + std::to_string(Budget) +
             " partial paths";
-    return std::nullopt;
   } catch (Unsupported &U) {
     Error = "the reference evaluator does not support " + U.Why;
-    return std::nullopt;
   }
+  return std::nullopt;
+}
+
+std::optional<std::vector<std::vector<unsigned>>>
+ReferenceEvaluator::paths(const Position &P, unsigned Origin, Color Mover,
+                          size_t Limit, std::string &Error) const {
+  auto Paths = allPaths(*Root, P, Origin, Mover, Budget, Error);
+  if (!Paths)
+    return std::nullopt;
+  const Board &B = P.board();
+  std::vector<std::vector<unsigned>> Out;
+  for (const Path &Q : *Paths) {
+    if (Q.Square == Origin || Out.size() >= Limit)
+      continue;
+    std::vector<unsigned> Squares = {Origin};
+    Vec At = B.coord(Origin);
+    for (Vec L : Q.Legs) {
+      At = At + L;
+      Squares.push_back(B.index(At));
+    }
+    Out.push_back(std::move(Squares));
+  }
+  return Out;
+}
+
+std::optional<Destinations>
+ReferenceEvaluator::evaluate(const Position &P, unsigned Origin, Color Mover,
+                             std::string &Error) const {
+  const Board &B = P.board();
+  auto Found = allPaths(*Root, P, Origin, Mover, Budget, Error);
+  if (!Found)
+    return std::nullopt;
+  std::vector<Path> &Paths = *Found;
   Destinations D{B.emptySet(), B.emptySet(), B.emptySet()};
   for (const Path &Q : Paths) {
     if (Q.Square == Origin)

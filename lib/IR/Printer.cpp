@@ -30,6 +30,10 @@ static std::string legText(const Node &N) {
   return S + ")";
 }
 
+std::string fairy::printNodeHeader(const Node &N) {
+  return N.is(NodeKind::Leg) ? legText(N) : header(N);
+}
+
 std::string fairy::printIRInline(const Node &N) {
   if (N.is(NodeKind::Leg))
     return legText(N);

@@ -6,6 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/Backend/Diagram.h"
+#include "fairy/Backend/Dot.h"
+#include "fairy/Backend/Json.h"
+#include "fairy/Backend/Svg.h"
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/Frontend/Notation.h"
 #include "fairy/IR/Printer.h"
@@ -17,6 +20,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -43,11 +47,16 @@ cl::opt<std::string> NotationName(
 cl::alias NotationAlias("x", cl::desc("Alias for --notation"),
                         cl::aliasopt(NotationName), cl::cat(Category));
 
-enum class EmitKind { Diagram, IR };
+enum class EmitKind { Diagram, IR, Json, Dot, Svg };
 cl::opt<EmitKind> Emit(
     "emit", cl::desc("What to produce"), cl::init(EmitKind::Diagram),
-    cl::values(clEnumValN(EmitKind::Diagram, "diagram", "ASCII move diagram"),
-               clEnumValN(EmitKind::IR, "ir", "the textual moveset IR")),
+    cl::values(
+        clEnumValN(EmitKind::Diagram, "diagram", "ASCII move diagram"),
+        clEnumValN(EmitKind::IR, "ir", "the textual moveset IR"),
+        clEnumValN(EmitKind::Json, "json",
+                   "moves from every square (or --from) and the IR, as JSON"),
+        clEnumValN(EmitKind::Dot, "dot", "the IR as a Graphviz graph"),
+        clEnumValN(EmitKind::Svg, "svg", "a picture of the moves")),
     cl::cat(Category));
 
 cl::opt<std::string> OutputPath("o", cl::desc("Write the output to <file>"),
@@ -218,14 +227,10 @@ NodeRef optimized(const NodeRef &IR, const PassContext &Ctx) {
   return Out;
 }
 
-std::optional<std::string> emitDiagram(DiagnosticEngine &Diags, NodeRef IR) {
-  auto Setup = setUpPosition(Diags);
-  if (!Setup)
-    return std::nullopt;
-  auto &[P, Origin] = *Setup;
-  PassContext Ctx;
-  Ctx.Board = P.board().shape();
-  IR = optimized(IR, Ctx);
+/// The destinations of \p IR from \p Origin with the chosen engine.
+std::optional<Destinations> evaluateAt(DiagnosticEngine &Diags,
+                                       const NodeRef &IR, const Position &P,
+                                       unsigned Origin) {
   std::string Error;
   std::optional<Destinations> D;
   if (Engine == EngineKind::Reference) {
@@ -234,9 +239,56 @@ std::optional<std::string> emitDiagram(DiagnosticEngine &Diags, NodeRef IR) {
     Fast->setWorkLimit(EvalStepLimit);
     D = Fast->evaluate(P, Origin, Side, Error);
   }
-  if (!D) {
+  if (!D)
     Diags.error(Error);
+  return D;
+}
+
+/// Diagram, SVG and JSON: emitters that evaluate on the position.
+std::optional<std::string> emitOnBoard(DiagnosticEngine &Diags, NodeRef IR,
+                                       const std::string &NotationName,
+                                       const std::string &Text) {
+  auto Setup = setUpPosition(Diags);
+  if (!Setup)
     return std::nullopt;
+  auto &[P, Origin] = *Setup;
+  PassContext Ctx;
+  Ctx.Board = P.board().shape();
+  IR = optimized(IR, Ctx);
+  if (Emit == EmitKind::Json) {
+    // Every square, or only the one asked for.
+    std::vector<OriginMoves> Moves;
+    std::vector<unsigned> Origins = From.empty()
+                                        ? P.board().squares().toVector()
+                                        : std::vector<unsigned>{Origin};
+    for (unsigned O : Origins) {
+      auto D = evaluateAt(Diags, IR, P, O);
+      if (!D)
+        return std::nullopt;
+      Moves.push_back({O, *D});
+    }
+    return llvm::formatv("{0:2}",
+                         movesToJson(NotationName, Text, P, Side, *IR, Moves))
+               .str() +
+           "\n";
+  }
+  auto D = evaluateAt(Diags, IR, P, Origin);
+  if (!D)
+    return std::nullopt;
+  if (Emit == EmitKind::Svg) {
+    // Paths to draw come from the reference evaluator, within its budget.
+    std::string Error;
+    auto Paths = ReferenceEvaluator(IR, 2'000'000)
+                     .paths(P, Origin, Side, /*Limit=*/500, Error);
+    if (!Paths)
+      Diags.warning(llvm::SMLoc(),
+                    "the paths of this piece are too many to draw (" + Error +
+                        "); the picture shows destinations only");
+    SvgOptions Opts;
+    Opts.Title = Text + " (" + NotationName + ")";
+    return renderSvg(P, Origin, Side, *D,
+                     Paths ? *Paths : std::vector<std::vector<unsigned>>(),
+                     Opts);
   }
   DiagramOptions Opts;
   Opts.Labels = Labels;
@@ -270,7 +322,8 @@ int run() {
   }
   std::optional<std::string> Out;
   switch (Emit) {
-  case EmitKind::IR: {
+  case EmitKind::IR:
+  case EmitKind::Dot: {
     // Board-dependent passes run only when the board was given.
     PassContext Ctx;
     if (!BoardSpec.empty() || !PositionFEN.empty())
@@ -278,11 +331,14 @@ int run() {
         Ctx.Board = Setup->first.board().shape();
     if (Diags.errorCount())
       return 1;
-    Out = printIR(*optimized(IR, Ctx));
+    NodeRef Opt = optimized(IR, Ctx);
+    Out = Emit == EmitKind::IR ? printIR(*Opt) : irToDot(*Opt);
     break;
   }
   case EmitKind::Diagram:
-    Out = emitDiagram(Diags, IR);
+  case EmitKind::Json:
+  case EmitKind::Svg:
+    Out = emitOnBoard(Diags, IR, N->Name, Text);
     break;
   }
   if (!Out)

@@ -52,6 +52,12 @@ public:
   std::optional<Destinations> evaluate(const Position &P, unsigned Origin,
                                        Color Mover, std::string &Error) const;
 
+  /// The valid paths that are moves, each as the squares it lands on (the
+  /// origin first), at most \p Limit of them (the first found), for drawing.
+  std::optional<std::vector<std::vector<unsigned>>>
+  paths(const Position &P, unsigned Origin, Color Mover, size_t Limit,
+        std::string &Error) const;
+
 private:
   NodeRef Root;
   size_t Budget;

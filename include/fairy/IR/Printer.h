@@ -18,6 +18,9 @@ namespace fairy {
 std::string printIR(const Node &N);
 /// The tree on one line, without a newline.
 std::string printIRInline(const Node &N);
+/// The node without its operands: "sym<d4>", "ride<0..>", "seq", or the
+/// whole leg "leg(1,2; notfriend)".
+std::string printNodeHeader(const Node &N);
 
 } // namespace fairy
 
