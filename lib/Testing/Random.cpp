@@ -7,11 +7,14 @@ using namespace fairy::gen;
 
 NodeRef RandomIR::leg() {
   Vec V;
-  do // a zero leg is legal but rarely interesting
-    V = Vec(uniform(-Opts.MaxComponent, Opts.MaxComponent),
-            uniform(-Opts.MaxComponent, Opts.MaxComponent),
-            Opts.ThreeD ? uniform(-1, 1) : 0);
-  while (V.isZero() && chance(0.9));
+  // One draw per statement: the order in which a function's arguments are
+  // evaluated differs between compilers, and a seed must give the same
+  // moveset with gcc and clang.
+  do { // a zero leg is legal but rarely interesting
+    V.x = uniform(-Opts.MaxComponent, Opts.MaxComponent);
+    V.y = uniform(-Opts.MaxComponent, Opts.MaxComponent);
+    V.z = Opts.ThreeD ? uniform(-1, 1) : 0;
+  } while (V.isZero() && chance(0.9));
   // Real movesets mostly use any, notfriend and empty; the other conditions
   // stay present but rarer, or most random paths would die on their first leg.
   static const uint8_t Common[] = {Land::All,
@@ -79,14 +82,20 @@ NodeRef RandomIR::node(unsigned Depth, bool InRide) {
   case 7:
   case 8:
   case 9:
-  case 10:
-    return ir::sym(transforms(), node(Depth - 1, InRide));
+  case 10: {
+    TransformSet S = transforms();
+    return ir::sym(S, node(Depth - 1, InRide));
+  }
   case 11:
-  case 12:
-    return ir::ride(range(true), node(Depth - 1, true));
+  case 12: {
+    RangeList R = range(true);
+    return ir::ride(R, node(Depth - 1, true));
+  }
   case 13:
-  case 14:
-    return ir::rep(range(!InRide), node(Depth - 1, InRide));
+  case 14: {
+    RangeList R = range(!InRide);
+    return ir::rep(R, node(Depth - 1, InRide));
+  }
   case 15: {
     AxisPredicate P;
     P.Axis = uniform(0, Opts.ThreeD ? 2 : 1);
@@ -139,9 +148,10 @@ Position fairy::gen::randomPosition(std::mt19937_64 &Rng,
   double Density = std::uniform_real_distribution<double>(0, 0.35)(Rng);
   static const char Types[] = "PNBRQK";
   P.board().squares().forEach([&](unsigned I) {
-    if (Chance(Density))
-      P.place(I, Chance(0.5) ? Color::White : Color::Black,
-              Types[Uniform(0, 5)]);
+    if (Chance(Density)) {
+      Color Side = Chance(0.5) ? Color::White : Color::Black;
+      P.place(I, Side, Types[Uniform(0, 5)]);
+    }
     if (Chance(0.3))
       P.Moved.set(I);
   });
@@ -177,9 +187,9 @@ std::string fairy::gen::randomParlett(std::mt19937_64 &Rng) {
       S += Chance(0.5) ? "c" : "o";
     int Parts = Uniform(1, 3);
     if (Parts == 1 && Chance(0.35)) { // a locust
-      S += "^" +
-           std::string(Chance(0.5) ? "n" : std::to_string(Uniform(2, 4))) +
-           Dirs[Uniform(0, 10)];
+      S += "^";
+      S += Chance(0.5) ? std::string("n") : std::to_string(Uniform(2, 4));
+      S += Dirs[Uniform(0, 10)];
       if (S.find("o^") != std::string::npos)
         S.replace(S.find("o^"), 1, "c");
       continue;
@@ -188,8 +198,9 @@ std::string fairy::gen::randomParlett(std::mt19937_64 &Rng) {
       if (P)
         S += ".";
       if (Chance(0.2)) {
-        S += "~" + std::to_string(Uniform(0, 2)) + "/" +
-             std::to_string(Uniform(1, 3)) + ObliqueDirs[Uniform(0, 6)];
+        S += "~" + std::to_string(Uniform(0, 2));
+        S += "/" + std::to_string(Uniform(1, 3));
+        S += ObliqueDirs[Uniform(0, 6)];
         if (Chance(0.3))
           S += "&";
         continue;

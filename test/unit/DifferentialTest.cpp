@@ -77,7 +77,7 @@ void compare(const NodeRef &IR, std::mt19937_64 &Rng, unsigned Positions,
 /// Prints the tally and checks that enough cases were interesting: at least
 /// a third move somewhere, and captures of both kinds occur (the minimum
 /// shares are per mille of the cases compared).
-void report(const char *What, const Tally &T, unsigned CapturePerMille = 100,
+void report(const char *What, const Tally &T, unsigned CapturePerMille = 80,
             unsigned RemotePerMille = 20) {
   std::printf("%s: %u cases compared, %u skipped, %u disagreements; %u with "
               "moves, %u with 5+ moves, %u with captures, %u with remote "
