@@ -156,6 +156,8 @@ public:
 
   std::optional<Destinations> evaluate(const Position &P, unsigned Origin,
                                        Color Mover, std::string &Error) const;
+  std::optional<SquareSet> testedSquares(const Position &P, unsigned Origin,
+                                         Color Mover, std::string &Error) const;
 
   NodeRef Root;
   Board B;
@@ -311,9 +313,12 @@ public:
   using Frontier = FrontierOf<Bits>;
   using TaggedSet = Tagged<Bits>;
 
+  /// With \p Relaxed, every leg may land on any square and every guard and
+  /// prio alternative is taken: the paths found are a superset of the real
+  /// ones, and tested() collects the squares whose state a leg checks.
   Propagator(const FastEvaluatorImpl &C, const Position &P, unsigned Origin,
-             Color Mover)
-      : C(C), P(P), B(C.B), Origin(Origin) {
+             Color Mover, bool Relaxed = false)
+      : C(C), P(P), B(C.B), Origin(Origin), Relaxed(Relaxed) {
     // The origin counts as empty: the piece has left it.
     const Bits &Squares = C.masks<Bits>().Squares;
     LandMask[0] = minusBits(Squares, Squares); // no squares, sized to the board
@@ -328,7 +333,17 @@ public:
     Built = (1 << 0) | (1 << Land::Empty) | (1 << Land::Friend) |
             (1 << Land::Enemy);
     Virgin = !P.Moved.test(Origin);
+    Tested = LandMask[0];
+    if (Relaxed) { // LandMask[0] stays the empty set single() builds on
+      for (unsigned M = 1; M < 8; ++M)
+        LandMask[M] = Squares;
+      Built = 0xff;
+    }
   }
+
+  /// The squares whose emptiness a leg tested (relaxed mode): those whose
+  /// condition allows empty or occupied but not both.
+  const Bits &tested() const { return Tested; }
 
   const Bits &emptySquares() const { return LandMask[Land::Empty]; }
   Bits single(unsigned Square) const {
@@ -416,7 +431,9 @@ private:
   unsigned Origin;
   Bits LandMask[8];
   unsigned Built = 0; ///< bit M: LandMask[M] is computed
-  uint64_t Work = 0;  ///< leg applications so far
+  bool Relaxed;
+  Bits Tested;
+  uint64_t Work = 0; ///< leg applications so far
   bool Virgin;
   llvm::SmallVector<OpenFilter, 2> Open;
 
@@ -435,6 +452,8 @@ private:
         return;
       Bits To = shiftBits(From, Delta);
       To &= Allowed;
+      if (Relaxed && bool(L.Mask & Land::Empty) != bool(L.Mask & Land::Enemy))
+        Tested |= To;
       if (!anyBits(To))
         continue;
       uint32_t Tag = TS.Tag | FilterBits;
@@ -451,6 +470,8 @@ private:
   }
 
   Frontier guard(const GuardPredicate &G, const Frontier &In) const {
+    if (Relaxed)
+      return In;
     if (G.K == GuardPredicate::Initial)
       return Virgin != G.Negated ? In : Frontier();
     Bits Zone = noSquares();
@@ -581,6 +602,12 @@ private:
   }
 
   Frontier prio(const Node &N, const Frontier &In, const Transform &T) {
+    if (Relaxed) { // every alternative, from every square
+      Frontier Out;
+      for (const NodeRef &Ch : N.children())
+        unite(Out, eval(*Ch, In, T));
+      return Out;
+    }
     Frontier Out, Rest = In;
     const auto &Cs = N.children();
     for (size_t I = 0; I < Cs.size() && !isEmpty(Rest); ++I) {
@@ -639,6 +666,32 @@ static Destinations propagate(const FastEvaluatorImpl &C, const Position &P,
           toSquareSet(Remote, N)};
 }
 
+template <typename Bits>
+static SquareSet probeTested(const FastEvaluatorImpl &C, const Position &P,
+                             unsigned Origin, Color Mover) {
+  Propagator<Bits> Prop(C, P, Origin, Mover, /*Relaxed=*/true);
+  Transform T = Mover == Color::White ? Transform() : Transform::rotate180();
+  Prop.eval(*C.Root, FrontierOf<Bits>{{0, Prop.single(Origin)}}, T);
+  SquareSet S = toSquareSet(Prop.tested(), C.B.numSquares());
+  S.reset(Origin);
+  return S;
+}
+
+std::optional<SquareSet>
+FastEvaluatorImpl::testedSquares(const Position &P, unsigned Origin,
+                                 Color Mover, std::string &Error) const {
+  try {
+    return dispatchBits(B, [&](auto *Kind) {
+      using Bits = std::remove_pointer_t<decltype(Kind)>;
+      return probeTested<Bits>(*this, P, Origin, Mover);
+    });
+  } catch (WorkExceeded &) {
+    Error = "the relevance analysis stopped after " +
+            std::to_string(WorkLimit) + " leg steps";
+    return std::nullopt;
+  }
+}
+
 std::optional<Destinations>
 FastEvaluatorImpl::evaluate(const Position &P, unsigned Origin, Color Mover,
                             std::string &Error) const {
@@ -675,6 +728,12 @@ FastEvaluator::compile(NodeRef Root, const Board &B, std::string &Error) {
     return nullptr;
   }
   return std::unique_ptr<FastEvaluator>(new FastEvaluator(std::move(Impl)));
+}
+
+std::optional<SquareSet>
+FastEvaluator::testedSquares(const Position &P, unsigned Origin, Color Mover,
+                             std::string &Error) const {
+  return Impl->testedSquares(P, Origin, Mover, Error);
 }
 
 void FastEvaluator::setWorkLimit(uint64_t Steps) { Impl->WorkLimit = Steps; }

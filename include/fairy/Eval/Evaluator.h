@@ -77,6 +77,13 @@ public:
   /// Leg steps one evaluation may take before it gives up: about 3 seconds
   /// on a 64x64 board. Only pathological nestings of repetitions reach it.
   static constexpr uint64_t DefaultWorkLimit = 10'000'000;
+
+  /// A superset of the squares (origin excluded) whose being empty or
+  /// occupied can change the destinations from \p Origin: the landings of
+  /// legs whose condition tells empty from occupied, with every condition
+  /// relaxed so that no path is missed. Bitboard tables index on them.
+  std::optional<SquareSet> testedSquares(const Position &P, unsigned Origin,
+                                         Color Mover, std::string &Error) const;
   void setWorkLimit(uint64_t Steps);
 
   /// The destinations, or nullopt with \p Error set if the evaluation

@@ -1,0 +1,402 @@
+//===- Bitboard.cpp - Attack tables for bitboard engines ------------------===//
+#include "fairy/Backend/Bitboard.h"
+#include "fairy/Eval/Evaluator.h"
+#include "fairy/IR/Builder.h"
+
+#include <fmt/format.h>
+
+#include <random>
+
+using namespace fairy;
+
+namespace {
+
+struct Refused {
+  std::string Why;
+};
+
+/// The moveset as a union of parts, symmetries pushed into alternatives so
+/// that a queen becomes a rook part and a bishop part.
+void splitParts(const NodeRef &N, std::vector<NodeRef> &Parts) {
+  if (N->is(NodeKind::Alt)) {
+    for (const NodeRef &C : N->children())
+      splitParts(C, Parts);
+    return;
+  }
+  if (N->is(NodeKind::Sym) && N->operand()->is(NodeKind::Alt)) {
+    for (const NodeRef &C : N->operand()->children())
+      splitParts(ir::sym(N->transforms(), C), Parts);
+    return;
+  }
+  Parts.push_back(N);
+}
+
+void checkColourless(const Node &N) {
+  if (N.is(NodeKind::Leg) && (N.land().Mask & Land::Friend) &&
+      !(N.land().Mask & Land::Enemy))
+    throw Refused{"a leg that may land on its own side's pieces but not on "
+                  "the opponent's depends on colours, not occupancy"};
+  if (N.is(NodeKind::Guard))
+    throw Refused{"a guard (initial move or zone) depends on more than "
+                  "occupancy"};
+  for (const NodeRef &C : N.children())
+    checkColourless(*C);
+}
+
+uint64_t pdep(uint64_t Index, uint64_t Mask) {
+  uint64_t R = 0;
+  for (uint64_t Bit = 1; Mask; Mask &= Mask - 1, Bit <<= 1)
+    if (Index & Bit)
+      R |= Mask & -Mask;
+  return R;
+}
+
+uint64_t word(const SquareSet &S) { return S.numWords() ? S.word(0) : 0; }
+
+/// One square of one part: the squares that matter, the multiplier, and the
+/// destinations by index.
+struct Entry {
+  uint64_t Mask = 0, Magic = 0;
+  unsigned Shift = 63;
+  std::vector<uint64_t> All, Quiet, Capture;
+};
+
+/// How a part's one stored set S gives its destinations (occ: the board's
+/// occupancy). Quiet-only and capture-only parts leave the occupied
+/// (respectively empty) squares of S free, so the ends of rays need no index
+/// bit, as for a plain slider.
+enum class Kind {
+  Plain,       ///< attacks S; quiets S & ~occ; captures S & occ
+  QuietOnly,   ///< quiets and attacks S & ~occ; no captures
+  CaptureOnly, ///< captures and attacks S & occ; no quiet moves
+  Mixed,       ///< three stored sets: attacks, quiets, captures
+};
+
+struct KindFlags {
+  bool Plain = true, Quiet = true, Capture = true;
+  Kind kind() const {
+    return Quiet     ? Kind::QuietOnly
+           : Capture ? Kind::CaptureOnly
+           : Plain   ? Kind::Plain
+                     : Kind::Mixed;
+  }
+};
+
+struct PartTables {
+  std::vector<Entry> Squares;
+  Kind K = Kind::Plain;
+};
+
+/// Destinations for every occupancy of the squares that matter (found by
+/// the relevance probe); every occupied square holds an opponent.
+Entry tabulate(const FastEvaluator &Fast, const Position &Empty,
+               unsigned Origin, Color Side, KindFlags &Flags) {
+  std::string E;
+  auto Tested = Fast.testedSquares(Empty, Origin, Side, E);
+  if (!Tested)
+    throw Refused{E};
+  uint64_t Mask = word(*Tested);
+  unsigned K = __builtin_popcountll(Mask);
+  if (K > 20)
+    throw Refused{fmt::format("{} squares matter to one part from {}; at most "
+                              "20 are supported",
+                              K, Empty.board().squareName(Origin))};
+  // Destinations for every occupancy of the squares that matter; all
+  // occupied squares hold opponents.
+  Entry En;
+  size_t N = size_t(1) << K;
+  En.All.resize(N);
+  En.Quiet.resize(N);
+  En.Capture.resize(N);
+  Position P = Empty;
+  uint64_t Placed = 0; // the occupancy P holds now
+  for (size_t I = 0; I < N; ++I) {
+    uint64_t Occ = pdep(I, Mask);
+    for (uint64_t B = Placed & ~Occ; B; B &= B - 1)
+      P.clear(__builtin_ctzll(B));
+    for (uint64_t B = Occ & ~Placed; B; B &= B - 1)
+      P.place(__builtin_ctzll(B), opposite(Side), 'X');
+    Placed = Occ;
+    auto D = Fast.evaluate(P, Origin, Side, E);
+    if (!D)
+      throw Refused{E};
+    En.Quiet[I] = word(D->Quiet);
+    En.Capture[I] = word(D->Capture) | word(D->Remote);
+    En.All[I] = En.Quiet[I] | En.Capture[I];
+    Flags.Plain &=
+        En.Quiet[I] == (En.All[I] & ~Occ) && En.Capture[I] == (En.All[I] & Occ);
+    // Quiet-only and capture-only need every destination to be a square
+    // whose occupancy was tabulated: elsewhere an occupied destination was
+    // never seen.
+    bool Inside = (En.All[I] & ~Mask) == 0;
+    Flags.Quiet &= Inside && En.Capture[I] == 0;
+    // Captures of the capture-only kind land on the piece taken; a locust's
+    // land on an empty square (the piece taken is elsewhere): Mixed.
+    Flags.Capture &= Inside && En.Quiet[I] == 0 && (En.Capture[I] & ~Occ) == 0;
+  }
+  En.Mask = Mask;
+  return En;
+}
+
+/// The stored set of entry \p I for a part of kind \p K (Mixed: attacks).
+uint64_t stored(const Entry &En, size_t I, Kind K) {
+  return K == Kind::QuietOnly     ? En.Quiet[I]
+         : K == Kind::CaptureOnly ? En.Capture[I]
+                                  : En.All[I];
+}
+
+/// Whether entries A and B store the same.
+bool sameAt(const Entry &En, size_t A, size_t B, Kind K) {
+  if (K != Kind::Mixed)
+    return stored(En, A, K) == stored(En, B, K);
+  return En.All[A] == En.All[B] && En.Quiet[A] == En.Quiet[B] &&
+         En.Capture[A] == En.Capture[B];
+}
+
+/// Whether the occupancy of square \p Sq (index bit \p Bit) can be
+/// ignored: one stored set serves both the entry with it empty (I) and
+/// with it occupied (I | Bit). Returns the entry to keep.
+std::optional<size_t> mergeable(const Entry &En, size_t I, size_t Bit,
+                                uint64_t Sq, Kind K) {
+  switch (K) {
+  case Kind::QuietOnly: // the occupied square is masked out by ~occ
+    if ((En.Quiet[I] & ~Sq) == En.Quiet[I | Bit])
+      return I;
+    return std::nullopt;
+  case Kind::CaptureOnly: // the empty square is masked out by occ
+    if ((En.Capture[I | Bit] & ~Sq) == En.Capture[I])
+      return I | Bit;
+    return std::nullopt;
+  default:
+    if (sameAt(En, I, I | Bit, K))
+      return I;
+    return std::nullopt;
+  }
+}
+
+/// Drops the squares whose occupancy never changes the tables (the ends of
+/// rays), then finds the multiplier.
+void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd) {
+  uint64_t Mask = En.Mask;
+  unsigned K = __builtin_popcountll(Mask);
+  size_t N = size_t(1) << K;
+  for (unsigned J = K; J-- > 0;) {
+    uint64_t Bit = uint64_t(1) << J;
+    uint64_t Sq = pdep(Bit, Mask);
+    std::vector<size_t> Keep;
+    for (size_t I = 0; I < N; ++I)
+      if (!(I & Bit)) {
+        auto M = mergeable(En, I, Bit, Sq, Kd);
+        if (!M)
+          break;
+        Keep.push_back(*M);
+      }
+    if (Keep.size() != N / 2)
+      continue;
+    std::vector<uint64_t> A, Q, C;
+    for (size_t I : Keep) {
+      A.push_back(En.All[I]);
+      Q.push_back(En.Quiet[I]);
+      C.push_back(En.Capture[I]);
+    }
+    En.All = A;
+    En.Quiet = Q;
+    En.Capture = C;
+    Mask &= ~pdep(Bit, Mask);
+    N /= 2;
+    --K;
+  }
+  En.Mask = Mask;
+  if (K == 0)
+    return; // occupancy independent: magic 0, shift 63, one entry
+  // Multipliers from a fixed seed: sparse candidates, collisions allowed
+  // only between occupancies with the same destinations. When no multiplier
+  // fits 2^K entries (tables that must tell quiet from capture collide less
+  // often), one or two more index bits are allowed.
+  std::mt19937_64 Rng(0x6661697279ull + Origin);
+  for (unsigned Extra = 0; Extra <= 2; ++Extra) {
+    unsigned Bits = K + Extra;
+    En.Shift = 64 - Bits;
+    size_t Slots = size_t(1) << Bits;
+    std::vector<int64_t> Used(Slots);
+    for (int Try = 0; Try < (Extra == 0 ? 1'500'000 : 500'000); ++Try) {
+      uint64_t M = Rng() & Rng() & Rng();
+      if (K > 8 && __builtin_popcountll((Mask * M) >> 56) < 6)
+        continue;
+      std::fill(Used.begin(), Used.end(), -1);
+      bool Ok = true;
+      for (size_t I = 0; I < N && Ok; ++I) {
+        size_t Idx = (pdep(I, Mask) * M) >> En.Shift;
+        if (Used[Idx] < 0)
+          Used[Idx] = I;
+        else
+          Ok = sameAt(En, Used[Idx], I, Kd);
+      }
+      if (!Ok)
+        continue;
+      // The tables in magic-index order; unused slots stay empty.
+      std::vector<uint64_t> A(Slots), Q(Slots), C(Slots);
+      for (size_t Idx = 0; Idx < Slots; ++Idx)
+        if (Used[Idx] >= 0) {
+          A[Idx] = En.All[Used[Idx]];
+          Q[Idx] = En.Quiet[Used[Idx]];
+          C[Idx] = En.Capture[Used[Idx]];
+        }
+      En.All = A;
+      En.Quiet = Q;
+      En.Capture = C;
+      En.Magic = M;
+      return;
+    }
+  }
+  throw Refused{"no magic multiplier found for " + Bd.squareName(Origin)};
+}
+
+std::string hex(uint64_t V) { return fmt::format("0x{:x}ULL", V); }
+
+void table(std::string &Out, const std::string &Type, const std::string &Id,
+           const std::vector<std::string> &Items) {
+  Out += fmt::format("static const {} {}[{}] = {{", Type, Id, Items.size());
+  for (size_t I = 0; I < Items.size(); ++I)
+    Out += (I % 4 ? " " : "\n  ") + Items[I] + ",";
+  Out += "\n};\n";
+}
+
+} // namespace
+
+std::optional<std::string>
+fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
+                    Color Side, const std::string &Comment,
+                    std::string &Error) {
+  if (B.numSquares() > 64) {
+    Error = "boards of more than 64 squares are not supported by "
+            "--emit=bitboard yet (this one has " +
+            std::to_string(B.numSquares()) + ")";
+    return std::nullopt;
+  }
+  Position Empty(B);
+  std::string Body, Sizes;
+  size_t TotalBytes = 0;
+  try {
+    for (const BitboardPiece &Piece : Pieces) {
+      checkColourless(*Piece.IR);
+      std::vector<NodeRef> Parts;
+      splitParts(Piece.IR, Parts);
+      std::vector<PartTables> Tables;
+      for (const NodeRef &Part : Parts) {
+        std::string E;
+        auto Fast = FastEvaluator::compile(Part, B, E);
+        if (!Fast)
+          throw Refused{E};
+        PartTables T;
+        KindFlags Flags;
+        for (unsigned S = 0; S < B.numSquares(); ++S)
+          T.Squares.push_back(B.squares().test(S)
+                                  ? tabulate(*Fast, Empty, S, Side, Flags)
+                                  : Entry{0, 0, 63, {0}, {0}, {0}});
+        // The kind is known only once every square is tabulated.
+        T.K = Flags.kind();
+        for (unsigned S = 0; S < B.numSquares(); ++S)
+          if (B.squares().test(S))
+            finish(T.Squares[S], S, B, T.K);
+        Tables.push_back(std::move(T));
+      }
+      // Tables, then the three functions.
+      std::string P = "fairy_" + Piece.Name;
+      size_t Entries = 0, Bytes = 0;
+      std::vector<std::string> Attacks, Quiets, Captures;
+      for (size_t I = 0; I < Tables.size(); ++I) {
+        std::string Id = fmt::format("{}_part{}", P, I);
+        Kind Kd = Tables[I].K;
+        std::vector<std::string> Mask, Magic, Shift, Offset, Set, Quiet,
+            Capture;
+        for (const Entry &En : Tables[I].Squares) {
+          Mask.push_back(hex(En.Mask));
+          Magic.push_back(hex(En.Magic));
+          Shift.push_back(std::to_string(En.Shift));
+          Offset.push_back(std::to_string(Set.size()));
+          for (size_t K = 0; K < En.All.size(); ++K) {
+            Set.push_back(hex(stored(En, K, Kd)));
+            Quiet.push_back(hex(En.Quiet[K]));
+            Capture.push_back(hex(En.Capture[K]));
+          }
+        }
+        Entries += Set.size();
+        Bytes += Set.size() * 8 * (Kd == Kind::Mixed ? 3 : 1) +
+                 B.numSquares() * (8 + 8 + 1 + 4);
+        table(Body, "fairy_bb", Id + "_mask", Mask);
+        table(Body, "fairy_bb", Id + "_magic", Magic);
+        table(Body, "unsigned char", Id + "_shift", Shift);
+        table(Body, "unsigned", Id + "_offset", Offset);
+        table(Body, "fairy_bb", Id + "_set", Set);
+        if (Kd == Kind::Mixed) {
+          table(Body, "fairy_bb", Id + "_quiet", Quiet);
+          table(Body, "fairy_bb", Id + "_capture", Capture);
+        }
+        std::string Index = fmt::format(
+            "{0}_offset[sq] + (unsigned)(((occupied & {0}_mask[sq]) * "
+            "{0}_magic[sq]) >> {0}_shift[sq])",
+            Id);
+        std::string S = fmt::format("{}_set[{}]", Id, Index);
+        switch (Kd) {
+        case Kind::Plain:
+          Attacks.push_back(S);
+          Quiets.push_back("(" + S + " & ~occupied)");
+          Captures.push_back("(" + S + " & occupied)");
+          break;
+        case Kind::QuietOnly:
+          Attacks.push_back("(" + S + " & ~occupied)");
+          Quiets.push_back("(" + S + " & ~occupied)");
+          break;
+        case Kind::CaptureOnly:
+          Attacks.push_back("(" + S + " & occupied)");
+          Captures.push_back("(" + S + " & occupied)");
+          break;
+        case Kind::Mixed:
+          Attacks.push_back(S);
+          Quiets.push_back(fmt::format("{}_quiet[{}]", Id, Index));
+          Captures.push_back(fmt::format("{}_capture[{}]", Id, Index));
+          break;
+        }
+      }
+      TotalBytes += Bytes;
+      Sizes += fmt::format(" *   {}: {} part(s), {} table entries, {} bytes\n",
+                           Piece.Name, Tables.size(), Entries, Bytes);
+      auto Join = [](const std::vector<std::string> &Terms) {
+        if (Terms.empty())
+          return std::string("(fairy_bb)0");
+        std::string J;
+        for (size_t I = 0; I < Terms.size(); ++I)
+          J += (I ? "\n      | " : "") + Terms[I];
+        return J;
+      };
+      for (auto [Fn, Terms] :
+           {std::pair<const char *, const std::vector<std::string> *>{"attacks",
+                                                                      &Attacks},
+            {"quiets", &Quiets},
+            {"captures", &Captures}})
+        Body += fmt::format("static inline fairy_bb fairy_{}_{}(int sq, "
+                            "fairy_bb occupied) {{\n  (void)sq;\n  (void)"
+                            "occupied;\n  return {};\n}}\n",
+                            Fn, Piece.Name, Join(*Terms));
+      Body += "\n";
+    }
+  } catch (Refused &R) {
+    Error = R.Why;
+    return std::nullopt;
+  }
+  std::string Out = "/* " + Comment + " */\n";
+  Out += fmt::format(
+      "/* Squares are bits: file + {} * (rank + {} * level), a1 = bit 0.\n"
+      " * fairy_attacks_<p>(sq, occupied): every destination of the piece on\n"
+      " *   sq when `occupied` holds all pieces; occupied squares count as\n"
+      " *   capturable, so mask captures with the opponent's pieces.\n"
+      " * fairy_quiets_<p>, fairy_captures_<p>: the destinations of moves "
+      "that\n"
+      " *   capture nothing, and of capturing moves.\n"
+      " * Table sizes:\n{} *   total: {} bytes */\n",
+      B.width(), B.height(), Sizes, TotalBytes);
+  Out += "#ifndef FAIRY_BITBOARD_H\n#define FAIRY_BITBOARD_H\n\n"
+         "#include <stdint.h>\n\ntypedef uint64_t fairy_bb;\n\n";
+  return Out + Body + "#endif\n";
+}

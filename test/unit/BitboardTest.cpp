@@ -1,0 +1,205 @@
+// --emit=bitboard: for at least 20 pieces (leapers, sliders, riders, lame
+// leapers, hoppers and a cannon, asymmetric pieces, locusts, a board with
+// holes and a 3D board), the generated header is compiled by gcc and clang
+// as C99 and by g++ as C++17 with -Wall -Wextra -Werror, together with a
+// generated program that checks fairy_attacks_, fairy_quiets_ and
+// fairy_captures_ for every origin and 200 random occupancies against the
+// fast evaluator's destinations embedded in it.
+#include "EvalHelpers.h"
+
+#include "fairy/Backend/Bitboard.h"
+#include "fairy/Frontend/Notation.h"
+#include "fairy/IR/IRParser.h"
+#include "fairy/Transforms/Pass.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+#include <random>
+
+using namespace fairy;
+
+namespace {
+
+struct Case {
+  const char *Name;
+  const char *Notation; ///< "parlett" or "ir"
+  const char *Text;
+  const char *Board; ///< a size, or a FEN-like placement with '*' holes
+  Color Side;
+};
+
+const Case Cases[] = {
+    {"rook", "parlett", "n+", "8x8", Color::White},
+    {"bishop", "parlett", "nx", "8x8", Color::White},
+    {"queen", "parlett", "n*", "8x8", Color::White},
+    {"knight", "parlett", "~1/2", "8x8", Color::White},
+    {"king", "parlett", "1*", "8x8", Color::White},
+    {"nightrider", "parlett", "~1/2&", "8x8", Color::White},
+    {"lame_knight", "parlett", "2=.1<>,2<>.1=", "8x8", Color::White},
+    {"black_pawn", "parlett", "o1>,c1x>", "8x8", Color::Black},
+    {"white_pawn", "parlett", "o1>,c1x>", "8x8", Color::White},
+    {"camel", "parlett", "~1/3", "8x8", Color::White},
+    {"chancellor", "parlett", "n+,~1/2", "8x8", Color::White},
+    {"forward_knight", "parlett", "~1/2>", "8x8", Color::White},
+    {"short_bishop", "parlett", "1-3x", "8x8", Color::White},
+    {"dabbaba_rider", "parlett", "~2+&", "8x8", Color::White},
+    {"cannon", "ir",
+     "alt(sym<c4>(ride<1..>(leg(1,0; empty))), sym<c4>(seq(ride<0..>(leg(1,0; "
+     "empty)), leg(1,0; occupied), ride<0..>(leg(1,0; empty)), leg(1,0; "
+     "enemy))))",
+     "8x8", Color::White},
+    {"grasshopper", "ir",
+     "sym<d4>(alt(seq(ride<0..>(leg(1,0; empty)), leg(1,0; occupied), "
+     "leg(1,0; notfriend)), seq(ride<0..>(leg(1,1; empty)), leg(1,1; "
+     "occupied), leg(1,1; notfriend))))",
+     "8x8", Color::White},
+    {"horse", "ir",
+     "sym<d4>(seq(leg(0,1; empty), sym<lr>(leg(1,1; notfriend))))", "9x7",
+     Color::White},
+    {"rook3d", "ir",
+     "sym<cube>(seq(ride<0..>(leg(0,0,1; empty)), leg(0,0,1; notfriend)))",
+     "4x4x4", Color::White},
+    {"holed_queen", "parlett", "n*", "3*2/6/1*4/6/6/6", Color::White},
+    {"checker_man", "parlett", "o1x>,^2x>", "8x8", Color::White},
+};
+
+std::string findTool(std::initializer_list<const char *> Names) {
+  for (const char *N : Names)
+    if (auto P = llvm::sys::findProgramByName(N))
+      return *P;
+  return "";
+}
+
+int run(const std::string &Program, std::vector<std::string> Args) {
+  std::vector<llvm::StringRef> Refs = {Program};
+  for (const std::string &A : Args)
+    Refs.push_back(A);
+  return llvm::sys::ExecuteAndWait(Program, Refs, llvm::None, {}, 300);
+}
+
+uint64_t word(const SquareSet &S) { return S.numWords() ? S.word(0) : 0; }
+
+} // namespace
+
+TEST(BitboardTest, CompiledTablesMatchTheEvaluator) {
+  std::string GCC = findTool({"gcc"}), Clang = findTool({"clang-14", "clang"}),
+              GXX = findTool({"g++"});
+  ASSERT_FALSE(GCC.empty());
+  ASSERT_FALSE(GXX.empty());
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("fairy-bitboard", Dir));
+  std::mt19937_64 Rng(21);
+  EXPECT_GE(std::size(Cases), 20u);
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(std::string(C.Name) + ": " + C.Text + " on " + C.Board);
+    std::string E;
+    std::optional<Position> P;
+    if (auto B = Board::parse(C.Board, E))
+      P.emplace(*B);
+    else
+      P = Position::fromFEN(C.Board, std::nullopt, E);
+    ASSERT_TRUE(P) << E;
+    const Board &B = P->board();
+    DiagnosticEngine Diags(nullptr);
+    unsigned Buf = Diags.addBuffer(C.Text, "<case>");
+    NodeRef IR = std::string(C.Notation) == "ir" ? parseIR(Diags, Buf)
+                                                 : parseParlett(Diags, Buf);
+    ASSERT_TRUE(IR);
+    PassContext Ctx;
+    Ctx.Board = B.shape();
+    IR = optimize(IR, 1, Ctx);
+    auto Header = emitBitboard({{C.Name, IR}}, B, C.Side, "test", E);
+    ASSERT_TRUE(Header) << E;
+    auto Fast = FastEvaluator::compile(IR, B, E);
+    ASSERT_TRUE(Fast) << E;
+
+    unsigned N = B.numSquares();
+    uint64_t Squares = word(B.squares());
+    std::string Occ, Expect;
+    for (int K = 0; K < 200; ++K) {
+      double Density = std::uniform_real_distribution<double>(0, 0.5)(Rng);
+      uint64_t O = 0;
+      for (unsigned S = 0; S < N; ++S)
+        if ((Squares >> S & 1) && std::bernoulli_distribution(Density)(Rng))
+          O |= uint64_t(1) << S;
+      Occ += fmt::format("{}ULL,\n", O);
+      Expect += "{";
+      for (unsigned S = 0; S < N; ++S) {
+        uint64_t All = 0, Quiet = 0, Capture = 0;
+        if (Squares >> S & 1) {
+          Position Q(B);
+          for (uint64_t X = O & ~(uint64_t(1) << S); X; X &= X - 1)
+            Q.place(__builtin_ctzll(X), opposite(C.Side), 'X');
+          auto D = Fast->evaluate(Q, S, C.Side, E);
+          ASSERT_TRUE(D) << E;
+          Quiet = word(D->Quiet);
+          Capture = word(D->Capture) | word(D->Remote);
+          All = Quiet | Capture;
+        }
+        Expect += fmt::format("{{{}ULL,{}ULL,{}ULL}},", All, Quiet, Capture);
+      }
+      Expect += "},\n";
+    }
+    std::string Program = fmt::format(R"(#include "{0}.h"
+#include <stdio.h>
+
+static const unsigned long long occupancy[200] = {{
+{2}}};
+static const unsigned long long expected[200][{1}][3] = {{
+{3}}};
+
+int main(void) {{
+  int k, s, mismatches = 0;
+  for (k = 0; k < 200; ++k)
+    for (s = 0; s < {1}; ++s) {{
+      /* The engine's occupancy holds the piece itself too. */
+      fairy_bb occ = occupancy[k] | (1ULL << s);
+      fairy_bb got[3];
+      if (!(({4}ULL >> s) & 1))
+        continue;
+      got[0] = fairy_attacks_{0}(s, occ);
+      got[1] = fairy_quiets_{0}(s, occ);
+      got[2] = fairy_captures_{0}(s, occ);
+      if (got[0] != expected[k][s][0] || got[1] != expected[k][s][1] ||
+          got[2] != expected[k][s][2]) {{
+        if (mismatches++ < 5)
+          printf("occupancy %d square %d: got %llx %llx %llx, want %llx %llx %llx\n",
+                 k, s, (unsigned long long)got[0], (unsigned long long)got[1],
+                 (unsigned long long)got[2], expected[k][s][0],
+                 expected[k][s][1], expected[k][s][2]);
+      }}
+    }}
+  printf("%d mismatches\n", mismatches);
+  return mismatches != 0;
+}}
+)",
+                                      C.Name, N, Occ, Expect, Squares);
+    std::string Base = (Dir + "/" + C.Name).str();
+    {
+      std::error_code EC;
+      llvm::raw_fd_ostream(Base + ".h", EC) << *Header;
+      llvm::raw_fd_ostream(Base + ".c", EC) << Program;
+      ASSERT_FALSE(EC);
+    }
+    std::vector<std::pair<std::string, std::vector<std::string>>> Compilers = {
+        {GCC, {"-std=c99"}}, {GXX, {"-x", "c++", "-std=c++17"}}};
+    if (!Clang.empty())
+      Compilers.push_back({Clang, {"-std=c99"}});
+    for (auto &[CC, Lang] : Compilers) {
+      std::vector<std::string> Args = Lang;
+      // -O0: the tables are large and only warnings and results matter.
+      for (const char *A : {"-Wall", "-Wextra", "-Werror", "-O0", "-o"})
+        Args.push_back(A);
+      Args.push_back(Base + ".bin");
+      Args.push_back(Base + ".c");
+      ASSERT_EQ(run(CC, Args), 0) << CC << " failed on " << Base << ".c";
+      EXPECT_EQ(run(Base + ".bin", {}), 0)
+          << CC << ": the tables disagree with the evaluator; " << Base;
+    }
+  }
+  llvm::sys::fs::remove_directories(Dir);
+}
