@@ -396,7 +396,15 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
       " *   capture nothing, and of capturing moves.\n"
       " * Table sizes:\n{} *   total: {} bytes */\n",
       B.width(), B.height(), Sizes, TotalBytes);
-  Out += "#ifndef FAIRY_BITBOARD_H\n#define FAIRY_BITBOARD_H\n\n"
-         "#include <stdint.h>\n\ntypedef uint64_t fairy_bb;\n\n";
+  // The common part once per translation unit, each piece once: several
+  // generated headers can be included together.
+  std::string Guard = "FAIRY_BITBOARD";
+  for (const BitboardPiece &Piece : Pieces)
+    Guard += "_" + Piece.Name;
+  for (char &C : Guard)
+    C = std::toupper((unsigned char)C);
+  Out += "#ifndef " + Guard + "_H\n#define " + Guard + "_H\n\n" +
+         "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON\n"
+         "#include <stdint.h>\ntypedef uint64_t fairy_bb;\n#endif\n\n";
   return Out + Body + "#endif\n";
 }
