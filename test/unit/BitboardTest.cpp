@@ -6,6 +6,7 @@
 // fairy_captures_ for every origin and 200 random occupancies against the
 // fast evaluator's destinations embedded in it.
 #include "EvalHelpers.h"
+#include "GeneratedCode.h"
 
 #include "fairy/Backend/Bitboard.h"
 #include "fairy/Frontend/Notation.h"
@@ -21,6 +22,7 @@
 #include <random>
 
 using namespace fairy;
+using fairy::test::GeneratedCode;
 
 namespace {
 
@@ -67,31 +69,12 @@ const Case Cases[] = {
     {"checker_man", "parlett", "o1x>,^2x>", "8x8", Color::White},
 };
 
-std::string findTool(std::initializer_list<const char *> Names) {
-  for (const char *N : Names)
-    if (auto P = llvm::sys::findProgramByName(N))
-      return *P;
-  return "";
-}
-
-int run(const std::string &Program, std::vector<std::string> Args) {
-  std::vector<llvm::StringRef> Refs = {Program};
-  for (const std::string &A : Args)
-    Refs.push_back(A);
-  return llvm::sys::ExecuteAndWait(Program, Refs, llvm::None, {}, 300);
-}
-
 uint64_t word(const SquareSet &S) { return S.numWords() ? S.word(0) : 0; }
 
 } // namespace
 
 TEST(BitboardTest, CompiledTablesMatchTheEvaluator) {
-  std::string GCC = findTool({"gcc"}), Clang = findTool({"clang-14", "clang"}),
-              GXX = findTool({"g++"});
-  ASSERT_FALSE(GCC.empty());
-  ASSERT_FALSE(GXX.empty());
-  llvm::SmallString<128> Dir;
-  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("fairy-bitboard", Dir));
+  GeneratedCode Code;
   std::mt19937_64 Rng(21);
   EXPECT_GE(std::size(Cases), 20u);
   for (const Case &C : Cases) {
@@ -178,28 +161,6 @@ int main(void) {{
 }}
 )",
                                       C.Name, N, Occ, Expect, Squares);
-    std::string Base = (Dir + "/" + C.Name).str();
-    {
-      std::error_code EC;
-      llvm::raw_fd_ostream(Base + ".h", EC) << *Header;
-      llvm::raw_fd_ostream(Base + ".c", EC) << Program;
-      ASSERT_FALSE(EC);
-    }
-    std::vector<std::pair<std::string, std::vector<std::string>>> Compilers = {
-        {GCC, {"-std=c99"}}, {GXX, {"-x", "c++", "-std=c++17"}}};
-    if (!Clang.empty())
-      Compilers.push_back({Clang, {"-std=c99"}});
-    for (auto &[CC, Lang] : Compilers) {
-      std::vector<std::string> Args = Lang;
-      // -O0: the tables are large and only warnings and results matter.
-      for (const char *A : {"-Wall", "-Wextra", "-Werror", "-O0", "-o"})
-        Args.push_back(A);
-      Args.push_back(Base + ".bin");
-      Args.push_back(Base + ".c");
-      ASSERT_EQ(run(CC, Args), 0) << CC << " failed on " << Base << ".c";
-      EXPECT_EQ(run(Base + ".bin", {}), 0)
-          << CC << ": the tables disagree with the evaluator; " << Base;
-    }
+    Code.check(C.Name, *Header, Program);
   }
-  llvm::sys::fs::remove_directories(Dir);
 }

@@ -4,6 +4,7 @@
 // comment tells an engine to, for every origin and 200 random occupancies,
 // and compares with the fast evaluator's destinations embedded in it.
 #include "EvalHelpers.h"
+#include "GeneratedCode.h"
 
 #include "fairy/Backend/CTable.h"
 #include "fairy/Frontend/Notation.h"
@@ -18,6 +19,7 @@
 #include <random>
 
 using namespace fairy;
+using fairy::test::GeneratedCode;
 
 namespace {
 
@@ -43,31 +45,10 @@ const Case Cases[] = {
 };
 
 /// The first compiler found of \p Names, or empty.
-std::string findTool(std::initializer_list<const char *> Names) {
-  for (const char *N : Names)
-    if (auto P = llvm::sys::findProgramByName(N))
-      return *P;
-  return "";
-}
-
-int run(const std::string &Program, std::vector<std::string> Args) {
-  std::vector<llvm::StringRef> Refs = {Program};
-  for (const std::string &A : Args)
-    Refs.push_back(A);
-  std::string Message;
-  return llvm::sys::ExecuteAndWait(Program, Refs, llvm::None, {}, 120, 0,
-                                   &Message);
-}
-
 } // namespace
 
 TEST(CTableTest, CompiledTablesMatchTheEvaluator) {
-  std::string GCC = findTool({"gcc"}), Clang = findTool({"clang-14", "clang"}),
-              GXX = findTool({"g++"});
-  ASSERT_FALSE(GCC.empty());
-  ASSERT_FALSE(GXX.empty());
-  llvm::SmallString<128> Dir;
-  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("fairy-ctable", Dir));
+  GeneratedCode Code;
   std::mt19937_64 Rng(12);
   unsigned Index = 0;
   for (const Case &C : Cases) {
@@ -173,27 +154,6 @@ int main(void) {{
 }}
 )",
                                       Name, N, Occ, Expect, Prefix);
-    std::string Base = (Dir + "/" + Name).str();
-    {
-      std::error_code EC;
-      llvm::raw_fd_ostream(Base + ".h", EC) << Header;
-      llvm::raw_fd_ostream(Base + ".c", EC) << Program;
-      ASSERT_FALSE(EC);
-    }
-    std::vector<std::pair<std::string, std::vector<std::string>>> Compilers = {
-        {GCC, {"-std=c99"}}, {GXX, {"-x", "c++", "-std=c++17"}}};
-    if (!Clang.empty())
-      Compilers.push_back({Clang, {"-std=c99"}});
-    for (auto &[CC, Lang] : Compilers) {
-      std::vector<std::string> Args = Lang;
-      for (const char *A : {"-Wall", "-Wextra", "-Werror", "-O1", "-o"})
-        Args.push_back(A);
-      Args.push_back(Base + ".bin");
-      Args.push_back(Base + ".c");
-      ASSERT_EQ(run(CC, Args), 0) << CC << " failed on " << Base << ".c";
-      EXPECT_EQ(run(Base + ".bin", {}), 0)
-          << CC << ": the tables disagree with the evaluator; " << Base;
-    }
+    Code.check(Name, Header, Program);
   }
-  llvm::sys::fs::remove_directories(Dir);
 }
