@@ -54,11 +54,7 @@ TEST(CTableTest, CompiledTablesMatchTheEvaluator) {
   for (const Case &C : Cases) {
     SCOPED_TRACE(std::string(C.Parlett) + " on " + C.Board);
     std::string E;
-    std::optional<Position> P;
-    if (auto B = Board::parse(C.Board, E))
-      P.emplace(*B);
-    else
-      P = Position::fromFEN(C.Board, std::nullopt, E);
+    std::optional<Position> P = fairy::test::boardOrPlacement(C.Board, E);
     ASSERT_TRUE(P) << E;
     const Board &B = P->board();
     DiagnosticEngine Diags(nullptr);

@@ -53,6 +53,14 @@ inline Position position(const std::string &FEN) {
 
 using Names = std::set<std::string>;
 
+/// An empty board ("8x8", "4x4x4") or a FEN-like placement ("3*2/6/...").
+inline std::optional<Position> boardOrPlacement(const std::string &Spec,
+                                                std::string &Error) {
+  if (auto B = Board::parse(Spec, Error))
+    return Position(*B);
+  return Position::fromFEN(Spec, std::nullopt, Error);
+}
+
 } // namespace fairy::test
 
 #endif
