@@ -11,8 +11,20 @@ const std::vector<NotationInfo> &fairy::notations() {
       {"parlett",
        "Parlett's movement notation (challenge dialect and classic)",
        {".parlett", ".par"},
-       parseParlett},
-      {"ir", "the textual moveset IR", {".fir"}, parseIR},
+       [](DiagnosticEngine &D, unsigned B, const FrontendOptions &) {
+         return parseParlett(D, B);
+       }},
+      {"fairy",
+       "fairy-notation: algebra over displacement atoms such as [1,2]*",
+       {".fn"},
+       parseFairyNotation,
+       /*UnboundedDiagrams=*/true},
+      {"ir",
+       "the textual moveset IR",
+       {".fir"},
+       [](DiagnosticEngine &D, unsigned B, const FrontendOptions &) {
+         return parseIR(D, B);
+       }},
   };
   return All;
 }

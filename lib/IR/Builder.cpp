@@ -3,14 +3,22 @@
 
 using namespace fairy;
 
-NodeRef ir::rideOrSimpler(RangeList R, NodeRef A) {
+static NodeRef repeatOrSimpler(NodeKind Kind, RangeList R, NodeRef A) {
   if (auto K = R.single()) {
     if (*K == 0)
-      return emptyPath();
+      return ir::emptyPath();
     if (*K == 1)
       return A;
   }
-  return ride(std::move(R), std::move(A));
+  return Node::makeRepeat(Kind, std::move(R), std::move(A));
+}
+
+NodeRef ir::rideOrSimpler(RangeList R, NodeRef A) {
+  return repeatOrSimpler(NodeKind::Ride, std::move(R), std::move(A));
+}
+
+NodeRef ir::repOrSimpler(RangeList R, NodeRef A) {
+  return repeatOrSimpler(NodeKind::Rep, std::move(R), std::move(A));
 }
 
 static NodeRef flatList(NodeKind K, std::vector<NodeRef> Cs) {

@@ -226,3 +226,45 @@ std::string fairy::gen::randomParlett(std::mt19937_64 &Rng) {
   }
   return S;
 }
+
+std::string fairy::gen::randomFairyNotation(std::mt19937_64 &Rng, bool ThreeD,
+                                            unsigned Depth) {
+  auto Uniform = [&](int Lo, int Hi) {
+    return std::uniform_int_distribution<int>(Lo, Hi)(Rng);
+  };
+  int Kind = Depth ? Uniform(0, 5) : 0;
+  if (Kind <= 1) {
+    std::string S = "[" + std::to_string(Uniform(-2, 2));
+    S += "," + std::to_string(Uniform(-2, 2));
+    if (ThreeD)
+      S += "," + std::to_string(Uniform(-1, 1));
+    return S + "]";
+  }
+  if (Kind == 2 || Kind == 3) {
+    std::string S = randomFairyNotation(Rng, ThreeD, Depth - 1);
+    int Terms = Kind == 2 ? Uniform(2, 3) : 2;
+    for (int I = 1; I < Terms; ++I) {
+      S += Kind == 2 ? "," : ".";
+      // Parenthesised so that '.' does not take a sum apart.
+      S += "(" + randomFairyNotation(Rng, ThreeD, Depth - 1) + ")";
+    }
+    return S;
+  }
+  static const char *Mapped[] = {"{1}",   "{2}",   "{1..3}", "{2..}",
+                                 "{..2}", "{1,3}", "{..}",   "{1..}"};
+  static const char *Powers[] = {"{{1}}", "{{2}}", "{{1..2}}", "{{..2}}",
+                                 "{{1,2}}"};
+  static const char *Simple[] = {"|",  "-", "+",  "/", "*", "^",
+                                 "^^", "V", ">>", "<", "_"};
+  std::string S = "(" + randomFairyNotation(Rng, ThreeD, Depth - 1) + ")";
+  for (int M = Uniform(1, 2); M > 0; --M) {
+    int Which = Uniform(0, 2);
+    if (Which == 0)
+      S += Mapped[Uniform(0, 7)];
+    else if (Which == 1)
+      S += Powers[Uniform(0, 4)];
+    else
+      S += Simple[Uniform(0, ThreeD ? 10 : 9)];
+  }
+  return S;
+}

@@ -12,7 +12,9 @@
 #include "fairy/Backend/Json.h"
 #include "fairy/Backend/Svg.h"
 #include "fairy/Eval/Evaluator.h"
+#include "fairy/Eval/Plane.h"
 #include "fairy/Frontend/Notation.h"
+#include "fairy/IR/Extent.h"
 #include "fairy/IR/Printer.h"
 #include "fairy/IR/Verifier.h"
 #include "fairy/Support/Diagnostics.h"
@@ -44,8 +46,8 @@ cl::opt<std::string> Expression("e", cl::desc("The notation text itself"),
 
 cl::opt<std::string> NotationName(
     "notation",
-    cl::desc("The input notation, also -x: parlett or ir (default: from "
-             "the file extension)"),
+    cl::desc("The input notation, also -x: parlett, fairy or ir (default: "
+             "from the file extension)"),
     cl::value_desc("name"), cl::cat(Category));
 cl::alias NotationAlias("x", cl::desc("Alias for --notation"),
                         cl::aliasopt(NotationName), cl::cat(Category));
@@ -70,10 +72,17 @@ cl::opt<std::string> OutputPath("o", cl::desc("Write the output to <file>"),
                                 cl::value_desc("file"), cl::init("-"),
                                 cl::cat(Category));
 
-cl::opt<std::string> BoardSpec("board",
-                               cl::desc("Board size WxH or WxHxD (default 9x9, "
-                                        "or the size of --position)"),
-                               cl::value_desc("WxH"), cl::cat(Category));
+cl::opt<std::string> BoardSpec(
+    "board",
+    cl::desc("Board size WxH or WxHxD (default: the size of --position; for "
+             "fairy-notation diagrams the unbounded plane; otherwise 9x9)"),
+    cl::value_desc("WxH"), cl::cat(Category));
+
+cl::opt<int> Radius(
+    "radius",
+    cl::desc("Bound every open range ({1..}) of fairy-notation at N, so the "
+             "piece can be drawn on the unbounded plane"),
+    cl::value_desc("N"), cl::cat(Category));
 
 cl::opt<std::string> From("from",
                           cl::desc("The piece's square, e.g. e5 or 5,5 "
@@ -231,6 +240,45 @@ setUpPosition(DiagnosticEngine &Diags) {
   return std::make_pair(std::move(*P), Origin);
 }
 
+/// Whether the piece is drawn on the unbounded plane: a diagram or picture
+/// of a notation that has one, with no board given.
+bool onUnboundedPlane(const NotationInfo &N) {
+  return N.UnboundedDiagrams && BoardSpec.empty() && PositionFEN.empty() &&
+         (Emit == EmitKind::Diagram || Emit == EmitKind::Svg);
+}
+
+/// The empty plane around the piece, for onUnboundedPlane().
+std::optional<std::pair<Position, unsigned>> setUpPlane(DiagnosticEngine &Diags,
+                                                        const Node &IR) {
+  if (!From.empty()) {
+    Diags.error("--from names a square of a board; on the unbounded plane "
+                "the piece stands at the centre (give a board with --board)");
+    return std::nullopt;
+  }
+  std::string Error;
+  std::optional<Board> B = planeFor(IR, Error);
+  if (!B) {
+    Diags.error(Error);
+    return std::nullopt;
+  }
+  Position P(*B);
+  unsigned Origin = B->centre();
+  P.SideToMove = Side;
+  if (Moved)
+    P.Moved.set(Origin);
+  return std::make_pair(std::move(P), Origin);
+}
+
+/// A moveset that moves along z needs a board with levels.
+bool checkDimensions(DiagnosticEngine &Diags, const Node &IR, const Board &B) {
+  if (B.is3D() || !usesZ(IR))
+    return true;
+  Diags.error("this piece moves between levels (its moves have a z "
+              "component) but the board " +
+              B.str() + " is flat; give a 3D board such as --board=5x5x5");
+  return false;
+}
+
 /// \p IR after the passes of -O<OptLevel>.
 NodeRef optimized(const NodeRef &IR, const PassContext &Ctx) {
   NodeRef Out = optimize(IR, OptLevel, Ctx);
@@ -259,12 +307,18 @@ std::optional<Destinations> evaluateAt(DiagnosticEngine &Diags,
 
 /// Diagram, SVG and JSON: emitters that evaluate on the position.
 std::optional<std::string> emitOnBoard(DiagnosticEngine &Diags, NodeRef IR,
-                                       const std::string &NotationName,
+                                       const NotationInfo &N,
                                        const std::string &Text) {
-  auto Setup = setUpPosition(Diags);
+  const std::string NotationName = N.Name;
+  bool Plane = onUnboundedPlane(N);
+  if (Plane)
+    IR = optimized(IR, PassContext());
+  auto Setup = Plane ? setUpPlane(Diags, *IR) : setUpPosition(Diags);
   if (!Setup)
     return std::nullopt;
   auto &[P, Origin] = *Setup;
+  if (!checkDimensions(Diags, *IR, P.board()))
+    return std::nullopt;
   PassContext Ctx;
   Ctx.Board = P.board().shape();
   IR = optimized(IR, Ctx);
@@ -299,12 +353,28 @@ std::optional<std::string> emitOnBoard(DiagnosticEngine &Diags, NodeRef IR,
                         "); the picture shows destinations only");
     SvgOptions Opts;
     Opts.Title = Text + " (" + NotationName + ")";
-    return renderSvg(P, Origin, Side, *D,
-                     Paths ? *Paths : std::vector<std::vector<unsigned>>(),
-                     Opts);
+    std::vector<std::vector<unsigned>> Drawn;
+    if (Paths)
+      Drawn = *Paths;
+    if (!Plane)
+      return renderSvg(P, Origin, Side, *D, Drawn, Opts);
+    // Keep every square a drawn path passes, then renumber the paths.
+    SquareSet Keep(P.board().numSquares());
+    for (const auto &Path : Drawn)
+      for (unsigned Sq : Path)
+        Keep.set(Sq);
+    Cropped C = cropAround(P, Origin, *D, Keep);
+    for (auto &Path : Drawn)
+      for (unsigned &Sq : Path)
+        Sq = C.NewIndex[Sq];
+    return renderSvg(C.P, C.Origin, Side, C.D, Drawn, Opts);
   }
   DiagramOptions Opts;
   Opts.Labels = Labels;
+  if (Plane) {
+    Cropped C = cropAround(P, Origin, *D, SquareSet(P.board().numSquares()));
+    return renderDiagram(C.P, C.Origin, C.D, Opts);
+  }
   return renderDiagram(P, Origin, *D, Opts);
 }
 
@@ -336,6 +406,8 @@ std::optional<std::string> emitTables(DiagnosticEngine &Diags, NodeRef IR,
   if (!Setup || !Name)
     return std::nullopt;
   const Board &B = Setup->first.board();
+  if (!checkDimensions(Diags, *IR, B))
+    return std::nullopt;
   PassContext Ctx;
   Ctx.Board = B.shape();
   IR = optimized(IR, Ctx);
@@ -370,7 +442,21 @@ int run() {
   // One notation per input: a trailing newline of a file is not part of it.
   std::string Text = StringRef(S->Text).rtrim("\r\n").str();
   unsigned Buffer = Diags.addBuffer(Text, S->Name);
-  NodeRef IR = N->Parse(Diags, Buffer);
+  FrontendOptions FOpts;
+  if (Radius.getNumOccurrences()) {
+    if (!N->UnboundedDiagrams) {
+      Diags.error("--radius bounds the open ranges of fairy-notation; the " +
+                  std::string(N->Name) + " notation has none to bound");
+      return 1;
+    }
+    if (Radius < 1) {
+      Diags.error("--radius must be at least 1");
+      return 1;
+    }
+    FOpts.Radius = Radius;
+  }
+  FOpts.RequireBounded = onUnboundedPlane(*N);
+  NodeRef IR = N->Parse(Diags, Buffer, FOpts);
   if (!IR || Diags.errorCount())
     return 1;
   std::vector<std::string> Problems = verifyIR(*IR);
@@ -402,7 +488,7 @@ int run() {
   case EmitKind::Diagram:
   case EmitKind::Json:
   case EmitKind::Svg:
-    Out = emitOnBoard(Diags, IR, N->Name, Text);
+    Out = emitOnBoard(Diags, IR, *N, Text);
     break;
   case EmitKind::CTable:
   case EmitKind::Bitboard:
@@ -431,6 +517,7 @@ int main(int argc, char **argv) {
       "fairyc: compile fairy-chess piece movement notations\n\n"
       "  fairyc -x parlett '2=.1<>,2<>.1='      draw the knight\n"
       "  fairyc -x parlett 'n+' --emit=ir       show the IR of the rook\n"
+      "  fairyc -x fairy '[1,2]*'               draw the knight\n"
       "  fairyc piece.parlett --board=8x8 --from=a1 --position=...\n");
   return run();
 }

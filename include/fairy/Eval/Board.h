@@ -18,7 +18,7 @@ namespace fairy {
 
 class Board {
 public:
-  static constexpr int MaxSide = 64;
+  static constexpr int MaxSide = BoardShape::MaxSide;
   static constexpr int MaxSquares = 16384;
 
   /// A full board, or nullopt with \p Error set if the size is unsupported.

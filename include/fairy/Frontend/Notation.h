@@ -10,20 +10,34 @@
 #include "fairy/IR/Node.h"
 #include "fairy/Support/Diagnostics.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace fairy {
 
+/// What the driver tells a front end beyond the text.
+struct FrontendOptions {
+  /// Bound unbounded ranges: an open end becomes this count (--radius).
+  std::optional<int> Radius;
+  /// Every range must end up bounded: the moves will be drawn on the
+  /// unbounded plane, so an open end with no Radius is an error.
+  bool RequireBounded = false;
+};
+
 /// Parses buffer \p Buffer of \p Diags; reports problems there and returns
 /// nullptr if there was an error.
-using ParseFn = NodeRef (*)(DiagnosticEngine &Diags, unsigned Buffer);
+using ParseFn = NodeRef (*)(DiagnosticEngine &Diags, unsigned Buffer,
+                            const FrontendOptions &Opts);
 
 struct NotationInfo {
   const char *Name;
   const char *Description;
   std::vector<std::string> Extensions; ///< with the dot: ".parlett"
   ParseFn Parse;
+  /// Without a board, diagrams are drawn on the unbounded plane, sized to
+  /// the destinations (fairy-notation); otherwise on the default board.
+  bool UnboundedDiagrams = false;
 };
 
 const std::vector<NotationInfo> &notations();
@@ -34,6 +48,9 @@ const NotationInfo *notationForPath(const std::string &Path);
 
 /// The Parlett front end (lib/Frontend/Parlett).
 NodeRef parseParlett(DiagnosticEngine &Diags, unsigned Buffer);
+/// The fairy-notation front end (lib/Frontend/Fairy).
+NodeRef parseFairyNotation(DiagnosticEngine &Diags, unsigned Buffer,
+                           const FrontendOptions &Opts);
 
 } // namespace fairy
 

@@ -11,6 +11,9 @@ namespace fairy {
 
 /// What passes may know of the board the moveset will be evaluated on.
 struct BoardShape {
+  /// No supported board is longer than this along any axis.
+  static constexpr int MaxSide = 64;
+
   int Width = 8, Height = 8, Depth = 1;
   bool HasHoles = false;
   int maxSide() const { return std::max(Width, std::max(Height, Depth)); }

@@ -44,6 +44,8 @@ inline NodeRef guard(GuardPredicate G, NodeRef A) {
 /// ride<R>(A), but without the noise a front end would otherwise emit:
 /// ride<1>(A) is A and ride<0>(A) is the empty path.
 NodeRef rideOrSimpler(RangeList R, NodeRef A);
+/// rep<R>(A), simplified the same way.
+NodeRef repOrSimpler(RangeList R, NodeRef A);
 /// seq(Cs) with nested seqs flattened and a single element returned as is.
 NodeRef seqFlat(std::vector<NodeRef> Cs);
 /// alt(Cs) with nested alts flattened and a single element returned as is.

@@ -61,6 +61,12 @@ unsigned randomSquare(std::mt19937_64 &Rng, const Board &B);
 /// A random well-formed Parlett expression.
 std::string randomParlett(std::mt19937_64 &Rng);
 
+/// A random well-formed fairy-notation expression: atoms with components in
+/// -2..2 (three of them when \p ThreeD), sums, products, every modifier,
+/// open ranges only in {..} (never in {{..}}).
+std::string randomFairyNotation(std::mt19937_64 &Rng, bool ThreeD = false,
+                                unsigned Depth = 3);
+
 } // namespace fairy::gen
 
 #endif
