@@ -82,12 +82,20 @@ std::string syntaxMessage(const SyntaxError &E) {
                    "number"
                  : "expected a number in the atom, found '" + E.Text + "'";
   }
-  if (E.RuleName == "ranges" || E.RuleName == "range" ||
-      (E.HasPrev && E.PrevType == L::LBRACE)) {
+  // Only a range list waits for '}'.
+  bool InRanges = expects(E, L::RBRACE) || E.RuleName == "ranges" ||
+                  E.RuleName == "range" ||
+                  (E.HasPrev && E.PrevType == L::LBRACE);
+  if (T == L::DOTDOT && !InRanges)
+    return "'..' belongs inside a range list such as {1..3}; '.' multiplies "
+           "two movesets";
+  if (InRanges) {
     if (T == L::RBRACE && E.HasPrev && E.PrevType == L::LBRACE)
       return "empty range list '{}'; write counts such as {2}, {1..3} or {2..}";
     if (End)
-      return "'{' is never closed; expected '}'";
+      return "the range list is never closed; expected '}'";
+    if (expects(E, L::RBRACE))
+      return "expected ',' or '}' in the range list, found '" + E.Text + "'";
     return "expected a count such as 2, 1..3 or 2.. in the range list, found "
            "'" +
            E.Text + "'";
@@ -98,19 +106,21 @@ std::string syntaxMessage(const SyntaxError &E) {
     return "']' has no matching '['";
   if (T == L::RBRACE)
     return "'}' has no matching '{'";
-  if (isModifierToken(T) && (!E.HasPrev || E.PrevType == L::COMMA ||
-                             E.PrevType == L::DOT || E.PrevType == L::LPAREN))
+  bool AfterJoin = !E.HasPrev || E.PrevType == L::COMMA ||
+                   E.PrevType == L::DOT || E.PrevType == L::LPAREN;
+  if (T == L::LBRACE && AfterJoin)
+    return "the range list '{' has no moveset before it; it repeats what it "
+           "follows, as in [1,2]{2}";
+  if (isModifierToken(T) && AfterJoin)
     return "the modifier '" + E.Text +
            "' has no moveset before it; modifiers follow what they modify, "
            "as in [1,2]" +
            E.Text;
-  if (E.HasPrev && E.PrevType == L::DOTDOT)
-    return "'..' belongs inside a range list such as {1..3}; '.' multiplies "
-           "two movesets";
   if (End) {
     if (expects(E, L::RPAREN))
       return "'(' is never closed; expected ')'";
-    if (E.HasPrev && (E.PrevType == L::COMMA || E.PrevType == L::DOT))
+    if (E.HasPrev && (E.PrevType == L::COMMA || E.PrevType == L::DOT ||
+                      E.PrevType == L::LPAREN))
       return "expected a moveset after '" + E.PrevText +
              "', found the end of the notation";
     return "unexpected end of the notation after '" + E.PrevText + "'";
