@@ -14,6 +14,16 @@ for f in examples/*.parlett; do
   echo "== $f: $(cat "$f")  (fairyc $f --board=8x8 --labels)"
   "$fairyc" "$f" --board=8x8 --labels
 done
+for f in examples/*.fn; do
+  echo
+  if grep -q '[0-9],[-0-9]*,[-0-9]*\]' "$f"; then
+    echo "== $f: $(cat "$f")  (fairyc $f --board=5x5x5, one level per block)"
+    "$fairyc" "$f" --board=5x5x5
+  else
+    echo "== $f: $(cat "$f")  (fairyc $f --radius=3, on the unbounded plane)"
+    "$fairyc" "$f" --radius=3
+  fi
+done
 echo
 echo "== A rook among pieces: fairyc -x parlett 'n+' --position=8/8/3p4/8/1P1R2p1/8/8/8 --from=d4 --labels"
 "$fairyc" -x parlett 'n+' --position=8/8/3p4/8/1P1R2p1/8/8/8 --from=d4 --labels
