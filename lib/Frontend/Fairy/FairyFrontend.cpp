@@ -345,7 +345,12 @@ private:
           return std::nullopt;
         if (Span->hi && !number(Span->hi, I.Hi))
           return std::nullopt;
-        if (I.Hi < I.Lo) {
+        if (I.Hi == 0) {
+          error(Where, "counts start at 1: a move repeated 0 times leaves the "
+                       "piece where it is");
+          return std::nullopt;
+        }
+        if (I.Hi < I.Lo) { // both ends written: {3..2}
           error(Where,
                 "the range " + R->getText() +
                     " is empty: its lower end is above its upper end",
@@ -354,12 +359,12 @@ private:
           return std::nullopt;
         }
         if (I.Lo == 0) {
-          std::string Fixed = "1.." + (Span->hi ? Span->hi->getText() : "");
+          // The upper end is at least 1 here.
           error(Where,
                 "counts start at 1: a move repeated 0 times leaves the "
                 "piece where it is",
-                I.Hi == 0 ? llvm::ArrayRef<SMFixIt>()
-                          : llvm::ArrayRef<SMFixIt>(SMFixIt(Where, Fixed)));
+                {SMFixIt(Where,
+                         "1.." + (Span->hi ? Span->hi->getText() : ""))});
           return std::nullopt;
         }
       } else {
