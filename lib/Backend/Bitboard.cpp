@@ -43,22 +43,49 @@ void checkColourless(const Node &N) {
     checkColourless(*C);
 }
 
-uint64_t pdep(uint64_t Index, uint64_t Mask) {
-  uint64_t R = 0;
+/// A set of up to 128 squares: boards of up to 64 squares use the low half
+/// only, and their headers use uint64_t.
+using Bits = unsigned __int128;
+
+uint64_t lo(Bits B) { return uint64_t(B); }
+uint64_t hi(Bits B) { return uint64_t(B >> 64); }
+unsigned popcount(Bits B) {
+  return __builtin_popcountll(lo(B)) + __builtin_popcountll(hi(B));
+}
+unsigned ctz(Bits B) {
+  return lo(B) ? __builtin_ctzll(lo(B)) : 64 + __builtin_ctzll(hi(B));
+}
+Bits bit(unsigned I) { return Bits(1) << I; }
+
+Bits pdep(uint64_t Index, Bits Mask) {
+  Bits R = 0;
   for (uint64_t Bit = 1; Mask; Mask &= Mask - 1, Bit <<= 1)
     if (Index & Bit)
       R |= Mask & -Mask;
   return R;
 }
 
-uint64_t word(const SquareSet &S) { return S.numWords() ? S.word(0) : 0; }
+Bits bitsOf(const SquareSet &S) {
+  Bits B = 0;
+  for (unsigned W = 0; W < std::min<size_t>(S.numWords(), 2); ++W)
+    B |= Bits(S.word(W)) << (64 * W);
+  return B;
+}
 
-/// One square of one part: the squares that matter, the multiplier, and the
-/// destinations by index.
+/// One square of one part: the squares that matter, the multiplier (a pair
+/// for the two halves of a 128-square board), and the destinations by index.
 struct Entry {
-  uint64_t Mask = 0, Magic = 0;
+  Bits Mask = 0;
+  uint64_t MagicLo = 0, MagicHi = 0;
   unsigned Shift = 63;
-  std::vector<uint64_t> All, Quiet, Capture;
+  std::vector<Bits> All, Quiet, Capture;
+
+  /// The table index of the relevant occupancy \p Occ: the halves are
+  /// multiplied separately and combined, as in Fairy-Stockfish's large
+  /// boards; on small boards the high half is 0.
+  size_t index(Bits Occ) const {
+    return (lo(Occ) * MagicLo ^ hi(Occ) * MagicHi) >> Shift;
+  }
 };
 
 /// How a part's one stored set S gives its destinations (occ: the board's
@@ -95,8 +122,8 @@ Entry tabulate(const FastEvaluator &Fast, const Position &Empty,
   auto Tested = Fast.testedSquares(Empty, Origin, Side, E);
   if (!Tested)
     throw Refused{E};
-  uint64_t Mask = word(*Tested);
-  unsigned K = __builtin_popcountll(Mask);
+  Bits Mask = bitsOf(*Tested);
+  unsigned K = popcount(Mask);
   if (K > 20)
     throw Refused{fmt::format("{} squares matter to one part from {}; at most "
                               "20 are supported",
@@ -109,19 +136,19 @@ Entry tabulate(const FastEvaluator &Fast, const Position &Empty,
   En.Quiet.resize(N);
   En.Capture.resize(N);
   Position P = Empty;
-  uint64_t Placed = 0; // the occupancy P holds now
+  Bits Placed = 0; // the occupancy P holds now
   for (size_t I = 0; I < N; ++I) {
-    uint64_t Occ = pdep(I, Mask);
-    for (uint64_t B = Placed & ~Occ; B; B &= B - 1)
-      P.clear(__builtin_ctzll(B));
-    for (uint64_t B = Occ & ~Placed; B; B &= B - 1)
-      P.place(__builtin_ctzll(B), opposite(Side), 'X');
+    Bits Occ = pdep(I, Mask);
+    for (Bits B = Placed & ~Occ; B; B &= B - 1)
+      P.clear(ctz(B));
+    for (Bits B = Occ & ~Placed; B; B &= B - 1)
+      P.place(ctz(B), opposite(Side), 'X');
     Placed = Occ;
     auto D = Fast.evaluate(P, Origin, Side, E);
     if (!D)
       throw Refused{E};
-    En.Quiet[I] = word(D->Quiet);
-    En.Capture[I] = word(D->Capture) | word(D->Remote);
+    En.Quiet[I] = bitsOf(D->Quiet);
+    En.Capture[I] = bitsOf(D->Capture) | bitsOf(D->Remote);
     En.All[I] = En.Quiet[I] | En.Capture[I];
     Flags.Plain &=
         En.Quiet[I] == (En.All[I] & ~Occ) && En.Capture[I] == (En.All[I] & Occ);
@@ -139,7 +166,7 @@ Entry tabulate(const FastEvaluator &Fast, const Position &Empty,
 }
 
 /// The stored set of entry \p I for a part of kind \p K (Mixed: attacks).
-uint64_t stored(const Entry &En, size_t I, Kind K) {
+Bits stored(const Entry &En, size_t I, Kind K) {
   return K == Kind::QuietOnly     ? En.Quiet[I]
          : K == Kind::CaptureOnly ? En.Capture[I]
                                   : En.All[I];
@@ -157,7 +184,7 @@ bool sameAt(const Entry &En, size_t A, size_t B, Kind K) {
 /// ignored: one stored set serves both the entry with it empty (I) and
 /// with it occupied (I | Bit). Returns the entry to keep.
 std::optional<size_t> mergeable(const Entry &En, size_t I, size_t Bit,
-                                uint64_t Sq, Kind K) {
+                                Bits Sq, Kind K) {
   switch (K) {
   case Kind::QuietOnly: // the occupied square is masked out by ~occ
     if ((En.Quiet[I] & ~Sq) == En.Quiet[I | Bit])
@@ -177,12 +204,12 @@ std::optional<size_t> mergeable(const Entry &En, size_t I, size_t Bit,
 /// Drops the squares whose occupancy never changes the tables (the ends of
 /// rays), then finds the multiplier.
 void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd) {
-  uint64_t Mask = En.Mask;
-  unsigned K = __builtin_popcountll(Mask);
+  Bits Mask = En.Mask;
+  unsigned K = popcount(Mask);
   size_t N = size_t(1) << K;
   for (unsigned J = K; J-- > 0;) {
     uint64_t Bit = uint64_t(1) << J;
-    uint64_t Sq = pdep(Bit, Mask);
+    Bits Sq = pdep(Bit, Mask);
     std::vector<size_t> Keep;
     for (size_t I = 0; I < N; ++I)
       if (!(I & Bit)) {
@@ -193,7 +220,7 @@ void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd) {
       }
     if (Keep.size() != N / 2)
       continue;
-    std::vector<uint64_t> A, Q, C;
+    std::vector<Bits> A, Q, C;
     for (size_t I : Keep) {
       A.push_back(En.All[I]);
       Q.push_back(En.Quiet[I]);
@@ -208,25 +235,32 @@ void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd) {
   }
   En.Mask = Mask;
   if (K == 0)
-    return; // occupancy independent: magic 0, shift 63, one entry
+    return; // occupancy independent: magics 0, shift 63, one entry
   // Multipliers from a fixed seed: sparse candidates, collisions allowed
   // only between occupancies with the same destinations. When no multiplier
   // fits 2^K entries (tables that must tell quiet from capture collide less
   // often), one or two more index bits are allowed.
   std::mt19937_64 Rng(0x6661697279ull + Origin);
   for (unsigned Extra = 0; Extra <= 2; ++Extra) {
-    unsigned Bits = K + Extra;
-    En.Shift = 64 - Bits;
-    size_t Slots = size_t(1) << Bits;
+    unsigned IndexBits = K + Extra;
+    En.Shift = 64 - IndexBits;
+    size_t Slots = size_t(1) << IndexBits;
     std::vector<int64_t> Used(Slots);
     for (int Try = 0; Try < (Extra == 0 ? 1'500'000 : 500'000); ++Try) {
-      uint64_t M = Rng() & Rng() & Rng();
-      if (K > 8 && __builtin_popcountll((Mask * M) >> 56) < 6)
+      // A half with no relevant square gets multiplier 0.
+      uint64_t MLo = Rng() & Rng() & Rng();
+      uint64_t MHi = hi(Mask) ? Rng() & Rng() & Rng() : 0;
+      if (!lo(Mask))
+        MLo = 0;
+      if (K > 8 &&
+          __builtin_popcountll((lo(Mask) * MLo ^ hi(Mask) * MHi) >> 56) < 6)
         continue;
+      En.MagicLo = MLo;
+      En.MagicHi = MHi;
       std::fill(Used.begin(), Used.end(), -1);
       bool Ok = true;
       for (size_t I = 0; I < N && Ok; ++I) {
-        size_t Idx = (pdep(I, Mask) * M) >> En.Shift;
+        size_t Idx = En.index(pdep(I, Mask));
         if (Used[Idx] < 0)
           Used[Idx] = I;
         else
@@ -235,7 +269,7 @@ void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd) {
       if (!Ok)
         continue;
       // The tables in magic-index order; unused slots stay empty.
-      std::vector<uint64_t> A(Slots), Q(Slots), C(Slots);
+      std::vector<Bits> A(Slots), Q(Slots), C(Slots);
       for (size_t Idx = 0; Idx < Slots; ++Idx)
         if (Used[Idx] >= 0) {
           A[Idx] = En.All[Used[Idx]];
@@ -245,7 +279,6 @@ void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd) {
       En.All = A;
       En.Quiet = Q;
       En.Capture = C;
-      En.Magic = M;
       return;
     }
   }
@@ -253,6 +286,13 @@ void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd) {
 }
 
 std::string hex(uint64_t V) { return fmt::format("0x{:x}ULL", V); }
+
+/// A set as a C constant: a plain literal, or FAIRY_BB(high, low) on boards
+/// of more than 64 squares (C has no 128-bit literals).
+std::string set(Bits V, bool Wide) {
+  return Wide ? fmt::format("FAIRY_BB(0x{:x}ULL, 0x{:x}ULL)", hi(V), lo(V))
+              : hex(lo(V));
+}
 
 void table(std::string &Out, const std::string &Type, const std::string &Id,
            const std::vector<std::string> &Items) {
@@ -268,12 +308,13 @@ std::optional<std::string>
 fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
                     Color Side, const std::string &Comment,
                     std::string &Error) {
-  if (B.numSquares() > 64) {
-    Error = "boards of more than 64 squares are not supported by "
-            "--emit=bitboard yet (this one has " +
+  if (B.numSquares() > 128) {
+    Error = "--emit=bitboard supports boards of up to 128 squares (this one "
+            "has " +
             std::to_string(B.numSquares()) + ")";
     return std::nullopt;
   }
+  bool Wide = B.numSquares() > 64;
   Position Empty(B);
   std::string Body, Sizes;
   size_t TotalBytes = 0;
@@ -293,7 +334,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         for (unsigned S = 0; S < B.numSquares(); ++S)
           T.Squares.push_back(B.squares().test(S)
                                   ? tabulate(*Fast, Empty, S, Side, Flags)
-                                  : Entry{0, 0, 63, {0}, {0}, {0}});
+                                  : Entry{0, 0, 0, 63, {0}, {0}, {0}});
         // The kind is known only once every square is tabulated.
         T.K = Flags.kind();
         for (unsigned S = 0; S < B.numSquares(); ++S)
@@ -308,24 +349,31 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
       for (size_t I = 0; I < Tables.size(); ++I) {
         std::string Id = fmt::format("{}_part{}", P, I);
         Kind Kd = Tables[I].K;
-        std::vector<std::string> Mask, Magic, Shift, Offset, Set, Quiet,
-            Capture;
+        std::vector<std::string> Mask, Magic, MagicHi, Shift, Offset, Set,
+            Quiet, Capture;
         for (const Entry &En : Tables[I].Squares) {
-          Mask.push_back(hex(En.Mask));
-          Magic.push_back(hex(En.Magic));
+          Mask.push_back(set(En.Mask, Wide));
+          Magic.push_back(hex(En.MagicLo));
+          MagicHi.push_back(hex(En.MagicHi));
           Shift.push_back(std::to_string(En.Shift));
           Offset.push_back(std::to_string(Set.size()));
           for (size_t K = 0; K < En.All.size(); ++K) {
-            Set.push_back(hex(stored(En, K, Kd)));
-            Quiet.push_back(hex(En.Quiet[K]));
-            Capture.push_back(hex(En.Capture[K]));
+            Set.push_back(set(stored(En, K, Kd), Wide));
+            Quiet.push_back(set(En.Quiet[K], Wide));
+            Capture.push_back(set(En.Capture[K], Wide));
           }
         }
+        unsigned SetBytes = Wide ? 16 : 8;
         Entries += Set.size();
-        Bytes += Set.size() * 8 * (Kd == Kind::Mixed ? 3 : 1) +
-                 B.numSquares() * (8 + 8 + 1 + 4);
+        Bytes += Set.size() * SetBytes * (Kd == Kind::Mixed ? 3 : 1) +
+                 B.numSquares() * (SetBytes + (Wide ? 16 : 8) + 1 + 4);
         table(Body, "fairy_bb", Id + "_mask", Mask);
-        table(Body, "fairy_bb", Id + "_magic", Magic);
+        if (Wide) {
+          table(Body, "uint64_t", Id + "_magic_lo", Magic);
+          table(Body, "uint64_t", Id + "_magic_hi", MagicHi);
+        } else {
+          table(Body, "fairy_bb", Id + "_magic", Magic);
+        }
         table(Body, "unsigned char", Id + "_shift", Shift);
         table(Body, "unsigned", Id + "_offset", Offset);
         table(Body, "fairy_bb", Id + "_set", Set);
@@ -333,10 +381,15 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
           table(Body, "fairy_bb", Id + "_quiet", Quiet);
           table(Body, "fairy_bb", Id + "_capture", Capture);
         }
-        std::string Index = fmt::format(
-            "{0}_offset[sq] + (unsigned)(((occupied & {0}_mask[sq]) * "
-            "{0}_magic[sq]) >> {0}_shift[sq])",
-            Id);
+        std::string Index =
+            Wide ? fmt::format(
+                       "{0}_offset[sq] + fairy_index(occupied & {0}_mask[sq], "
+                       "{0}_magic_lo[sq], {0}_magic_hi[sq], {0}_shift[sq])",
+                       Id)
+                 : fmt::format(
+                       "{0}_offset[sq] + (unsigned)(((occupied & "
+                       "{0}_mask[sq]) * {0}_magic[sq]) >> {0}_shift[sq])",
+                       Id);
         std::string S = fmt::format("{}_set[{}]", Id, Index);
         switch (Kd) {
         case Kind::Plain:
@@ -387,7 +440,9 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
   }
   std::string Out = "/* " + Comment + " */\n";
   Out += fmt::format(
-      "/* Squares are bits: file + {} * (rank + {} * level), a1 = bit 0.\n"
+      "/* Squares are bits of fairy_bb ({}): file + {} * (rank + {} * "
+      "level),\n"
+      " *   a1 = bit 0.\n"
       " * fairy_attacks_<p>(sq, occupied): every destination of the piece on\n"
       " *   sq when `occupied` holds all pieces; occupied squares count as\n"
       " *   capturable, so mask captures with the opponent's pieces.\n"
@@ -395,6 +450,8 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
       "that\n"
       " *   capture nothing, and of capturing moves.\n"
       " * Table sizes:\n{} *   total: {} bytes */\n",
+      Wide ? "unsigned __int128; FAIRY_BB(high, low) builds one"
+           : "uint64_t",
       B.width(), B.height(), Sizes, TotalBytes);
   // The common part once per translation unit, each piece once: several
   // generated headers can be included together.
@@ -403,8 +460,29 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
     Guard += "_" + Piece.Name;
   for (char &C : Guard)
     C = std::toupper((unsigned char)C);
-  Out += "#ifndef " + Guard + "_H\n#define " + Guard + "_H\n\n" +
-         "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON\n"
-         "#include <stdint.h>\ntypedef uint64_t fairy_bb;\n#endif\n\n";
+  // Headers for up to 64 and for more squares define fairy_bb differently
+  // and must not meet in one translation unit.
+  Out += "#ifndef " + Guard + "_H\n#define " + Guard + "_H\n\n";
+  if (Wide)
+    Out += "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 2\n"
+           "#include <stdint.h>\n"
+           "__extension__ typedef unsigned __int128 fairy_bb;\n"
+           "#define FAIRY_BB(hi, lo) (((fairy_bb)(hi) << 64) | (fairy_bb)(lo))\n"
+           "/* The table index of a relevant occupancy: each half times its\n"
+           " * own multiplier, combined. */\n"
+           "static inline unsigned fairy_index(fairy_bb occ, uint64_t lo,\n"
+           "                                   uint64_t hi, unsigned shift) {\n"
+           "  return (unsigned)(((uint64_t)occ * lo ^ (uint64_t)(occ >> 64) * "
+           "hi) >> shift);\n"
+           "}\n"
+           "#elif FAIRY_BITBOARD_COMMON != 2\n"
+           "#error \"bitboard headers for boards of up to 64 squares and of "
+           "more cannot be mixed\"\n#endif\n\n";
+  else
+    Out += "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 1\n"
+           "#include <stdint.h>\ntypedef uint64_t fairy_bb;\n"
+           "#elif FAIRY_BITBOARD_COMMON != 1\n"
+           "#error \"bitboard headers for boards of up to 64 squares and of "
+           "more cannot be mixed\"\n#endif\n\n";
   return Out + Body + "#endif\n";
 }

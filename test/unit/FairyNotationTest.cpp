@@ -459,7 +459,9 @@ TEST(FairyNotationTest, RejectsMalformed) {
                           "([1,2]{{1..}}){2}",
                           "[1,2]..[2,1]",
                           "[+1,2]",
-                          "{2}"}) {
+                          "{2}",
+                          "[0,0]{..0}",
+                          "[1,2]*VV>VV><-VV><>V<-V<-"}) {
     DiagnosticEngine Diags(nullptr);
     unsigned B = Diags.addBuffer(Bad, "<test>");
     EXPECT_FALSE(parseFairyNotation(Diags, B, FrontendOptions())) << Bad;

@@ -22,6 +22,7 @@
 #include "FairyAST.h"
 
 #include "fairy/IR/Builder.h"
+#include "fairy/IR/Verifier.h"
 
 #include <algorithm>
 #include <map>
@@ -368,6 +369,36 @@ private:
 
 } // namespace
 
+/// The atoms and modifiers of \p E in source order.
+static void sites(const Expr &E, std::vector<const Expr *> &Out) {
+  if (E.Operand)
+    sites(*E.Operand, Out);
+  for (const ExprRef &I : E.Items)
+    sites(*I, Out);
+  if (E.K != Expr::Sum && E.K != Expr::Product)
+    Out.push_back(&E);
+}
+
 NodeRef fairy::fairynotation::lower(const ExprRef &E, DiagnosticEngine &Diags) {
-  return Lowering(Diags).run(*E);
+  NodeRef N = Lowering(Diags).run(*E);
+  if (!N)
+    return nullptr;
+  // Valid notation whose IR exceeds a limit of the evaluators (docs/ir.md):
+  // say so at the construct that tipped it over.
+  std::vector<std::string> Problems = verifyIR(*N);
+  if (Problems.empty())
+    return N;
+  std::vector<const Expr *> All;
+  sites(*E, All);
+  const Expr *Site = All.front();
+  unsigned Filters = 0;
+  for (const Expr *S : All)
+    if (S->K == Expr::Filter && ++Filters <= IRLimits::MaxFilters + 1)
+      Site = S;
+  std::string Msg = "this moveset is beyond what fairyc evaluates: " +
+                    Problems.front();
+  if (Filters && Filters <= IRLimits::MaxFilters)
+    Msg += " (a filter inside a {{..}} that ends the move counts twice)";
+  Diags.error(Site->Where.Start, Msg, {Site->Where});
+  return nullptr;
 }
