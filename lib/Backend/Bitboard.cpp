@@ -2,6 +2,7 @@
 #include "fairy/Backend/Bitboard.h"
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/IR/Builder.h"
+#include "fairy/IR/Rewrite.h"
 
 #include <fmt/format.h>
 
@@ -31,6 +32,48 @@ void splitParts(const NodeRef &N, std::vector<NodeRef> &Parts) {
   Parts.push_back(N);
 }
 
+/// Table entries a part needs before compaction: for each square, 2 to the
+/// number of squares whose occupancy matters. UINT64_MAX if some square has
+/// more than 20 of them.
+uint64_t rawEntries(const NodeRef &Part, const Board &B, Color Side) {
+  std::string E;
+  auto Fast = FastEvaluator::compile(Part, B, E);
+  if (!Fast)
+    throw Refused{E};
+  Position Empty(B);
+  uint64_t Total = 0;
+  for (unsigned S : B.squares().toVector()) {
+    auto Tested = Fast->testedSquares(Empty, S, Side, E);
+    if (!Tested)
+      throw Refused{E};
+    size_t K = Tested->count();
+    if (K > 20)
+      return UINT64_MAX;
+    Total += uint64_t(1) << K;
+  }
+  return Total;
+}
+
+/// Larger parts are split into one part per symmetry image. (Counted before
+/// the ends of rays are dropped, which divides a slider's tables by 4.)
+constexpr uint64_t MaxPartEntries = uint64_t(1) << 20;
+
+/// \p Part, or if its table would be too large, its symmetric images as
+/// separate parts. A rook on 8x8 (409,600 raw, 102,400 final entries) stays
+/// one part; on 10x10 (2.4 million final entries of 16 bytes) it becomes
+/// four rays of at most 256 entries per square: four lookups instead of
+/// one, 0.3 MB instead of 40.
+void fitParts(const NodeRef &Part, const Board &B, Color Side,
+              std::vector<NodeRef> &Out) {
+  if (Part->is(NodeKind::Sym) && Part->transforms().size() > 1 &&
+      rawEntries(Part, B, Side) > MaxPartEntries) {
+    for (const Transform &T : Part->transforms().transforms())
+      fitParts(transformed(Part->operand(), T), B, Side, Out);
+    return;
+  }
+  Out.push_back(Part);
+}
+
 void checkColourless(const Node &N) {
   if (N.is(NodeKind::Leg) && (N.land().Mask & Land::Friend) &&
       !(N.land().Mask & Land::Enemy))
@@ -55,7 +98,6 @@ unsigned popcount(Bits B) {
 unsigned ctz(Bits B) {
   return lo(B) ? __builtin_ctzll(lo(B)) : 64 + __builtin_ctzll(hi(B));
 }
-Bits bit(unsigned I) { return Bits(1) << I; }
 
 Bits pdep(uint64_t Index, Bits Mask) {
   Bits R = 0;
@@ -183,8 +225,8 @@ bool sameAt(const Entry &En, size_t A, size_t B, Kind K) {
 /// Whether the occupancy of square \p Sq (index bit \p Bit) can be
 /// ignored: one stored set serves both the entry with it empty (I) and
 /// with it occupied (I | Bit). Returns the entry to keep.
-std::optional<size_t> mergeable(const Entry &En, size_t I, size_t Bit,
-                                Bits Sq, Kind K) {
+std::optional<size_t> mergeable(const Entry &En, size_t I, size_t Bit, Bits Sq,
+                                Kind K) {
   switch (K) {
   case Kind::QuietOnly: // the occupied square is masked out by ~occ
     if ((En.Quiet[I] & ~Sq) == En.Quiet[I | Bit])
@@ -321,8 +363,10 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
   try {
     for (const BitboardPiece &Piece : Pieces) {
       checkColourless(*Piece.IR);
-      std::vector<NodeRef> Parts;
-      splitParts(Piece.IR, Parts);
+      std::vector<NodeRef> Split, Parts;
+      splitParts(Piece.IR, Split);
+      for (const NodeRef &Part : Split)
+        fitParts(Part, B, Side, Parts);
       std::vector<PartTables> Tables;
       for (const NodeRef &Part : Parts) {
         std::string E;
@@ -450,8 +494,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
       "that\n"
       " *   capture nothing, and of capturing moves.\n"
       " * Table sizes:\n{} *   total: {} bytes */\n",
-      Wide ? "unsigned __int128; FAIRY_BB(high, low) builds one"
-           : "uint64_t",
+      Wide ? "unsigned __int128; FAIRY_BB(high, low) builds one" : "uint64_t",
       B.width(), B.height(), Sizes, TotalBytes);
   // The common part once per translation unit, each piece once: several
   // generated headers can be included together.
@@ -464,20 +507,21 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
   // and must not meet in one translation unit.
   Out += "#ifndef " + Guard + "_H\n#define " + Guard + "_H\n\n";
   if (Wide)
-    Out += "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 2\n"
-           "#include <stdint.h>\n"
-           "__extension__ typedef unsigned __int128 fairy_bb;\n"
-           "#define FAIRY_BB(hi, lo) (((fairy_bb)(hi) << 64) | (fairy_bb)(lo))\n"
-           "/* The table index of a relevant occupancy: each half times its\n"
-           " * own multiplier, combined. */\n"
-           "static inline unsigned fairy_index(fairy_bb occ, uint64_t lo,\n"
-           "                                   uint64_t hi, unsigned shift) {\n"
-           "  return (unsigned)(((uint64_t)occ * lo ^ (uint64_t)(occ >> 64) * "
-           "hi) >> shift);\n"
-           "}\n"
-           "#elif FAIRY_BITBOARD_COMMON != 2\n"
-           "#error \"bitboard headers for boards of up to 64 squares and of "
-           "more cannot be mixed\"\n#endif\n\n";
+    Out +=
+        "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 2\n"
+        "#include <stdint.h>\n"
+        "__extension__ typedef unsigned __int128 fairy_bb;\n"
+        "#define FAIRY_BB(hi, lo) (((fairy_bb)(hi) << 64) | (fairy_bb)(lo))\n"
+        "/* The table index of a relevant occupancy: each half times its\n"
+        " * own multiplier, combined. */\n"
+        "static inline unsigned fairy_index(fairy_bb occ, uint64_t lo,\n"
+        "                                   uint64_t hi, unsigned shift) {\n"
+        "  return (unsigned)(((uint64_t)occ * lo ^ (uint64_t)(occ >> 64) * "
+        "hi) >> shift);\n"
+        "}\n"
+        "#elif FAIRY_BITBOARD_COMMON != 2\n"
+        "#error \"bitboard headers for boards of up to 64 squares and of "
+        "more cannot be mixed\"\n#endif\n\n";
   else
     Out += "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 1\n"
            "#include <stdint.h>\ntypedef uint64_t fairy_bb;\n"

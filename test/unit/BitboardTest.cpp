@@ -4,7 +4,8 @@
 // as C99 and by g++ as C++17 with -Wall -Wextra -Werror, together with a
 // generated program that checks fairy_attacks_, fairy_quiets_ and
 // fairy_captures_ for every origin and 200 random occupancies against the
-// fast evaluator's destinations embedded in it.
+// fast evaluator's destinations embedded in it. Boards of 65 to 128
+// squares (10x10, 11x11, 12x10, the 9x10 of xiangqi) use the 128-bit type.
 #include "EvalHelpers.h"
 #include "GeneratedCode.h"
 
@@ -67,9 +68,35 @@ const Case Cases[] = {
      "4x4x4", Color::White},
     {"holed_queen", "parlett", "n*", "3*2/6/1*4/6/6/6", Color::White},
     {"checker_man", "parlett", "o1x>,^2x>", "8x8", Color::White},
+    // Boards of 65 to 128 squares: fairy_bb is 128 bits wide.
+    {"rook_10x10", "parlett", "n+", "10x10", Color::White},
+    {"queen_11x11", "parlett", "n*", "11x11", Color::White},
+    {"knight_12x10", "parlett", "~1/2", "12x10", Color::Black},
+    {"nightrider_10x10", "fairy", "[1,2]{1..}*", "10x10", Color::White},
+    {"xiangqi_cannon", "ir",
+     "alt(sym<c4>(ride<1..>(leg(1,0; empty))), sym<c4>(seq(ride<0..>(leg(1,0; "
+     "empty)), leg(1,0; occupied), ride<0..>(leg(1,0; empty)), leg(1,0; "
+     "enemy))))",
+     "9x10", Color::White},
+    {"xiangqi_horse", "ir",
+     "sym<d4>(seq(leg(0,1; empty), sym<lr>(leg(1,1; notfriend))))", "9x10",
+     Color::Black},
 };
 
-uint64_t word(const SquareSet &S) { return S.numWords() ? S.word(0) : 0; }
+/// Squares as bits, as the generated code has them (up to 128).
+using Bits = unsigned __int128;
+
+Bits bitsOf(const SquareSet &S) {
+  Bits B = 0;
+  for (unsigned W = 0; W < std::min<size_t>(S.numWords(), 2); ++W)
+    B |= Bits(S.word(W)) << (64 * W);
+  return B;
+}
+
+/// "{low,high}" as C initialisers.
+std::string halves(Bits B) {
+  return fmt::format("{{{}ULL,{}ULL}}", uint64_t(B), uint64_t(B >> 64));
+}
 
 } // namespace
 
@@ -85,8 +112,9 @@ TEST(BitboardTest, CompiledTablesMatchTheEvaluator) {
     const Board &B = P->board();
     DiagnosticEngine Diags(nullptr);
     unsigned Buf = Diags.addBuffer(C.Text, "<case>");
-    NodeRef IR = std::string(C.Notation) == "ir" ? parseIR(Diags, Buf)
-                                                 : parseParlett(Diags, Buf);
+    const NotationInfo *Notation = findNotation(C.Notation);
+    ASSERT_TRUE(Notation);
+    NodeRef IR = Notation->Parse(Diags, Buf, FrontendOptions());
     ASSERT_TRUE(IR);
     PassContext Ctx;
     Ctx.Board = B.shape();
@@ -97,66 +125,74 @@ TEST(BitboardTest, CompiledTablesMatchTheEvaluator) {
     ASSERT_TRUE(Fast) << E;
 
     unsigned N = B.numSquares();
-    uint64_t Squares = word(B.squares());
+    Bits Squares = bitsOf(B.squares());
     std::string Occ, Expect;
     for (int K = 0; K < 200; ++K) {
       double Density = std::uniform_real_distribution<double>(0, 0.5)(Rng);
-      uint64_t O = 0;
+      Bits O = 0;
       for (unsigned S = 0; S < N; ++S)
         if ((Squares >> S & 1) && std::bernoulli_distribution(Density)(Rng))
-          O |= uint64_t(1) << S;
-      Occ += fmt::format("{}ULL,\n", O);
+          O |= Bits(1) << S;
+      Occ += halves(O) + ",\n";
       Expect += "{";
       for (unsigned S = 0; S < N; ++S) {
-        uint64_t All = 0, Quiet = 0, Capture = 0;
+        Bits All = 0, Quiet = 0, Capture = 0;
         if (Squares >> S & 1) {
           Position Q(B);
-          for (uint64_t X = O & ~(uint64_t(1) << S); X; X &= X - 1)
-            Q.place(__builtin_ctzll(X), opposite(C.Side), 'X');
+          for (unsigned X = 0; X < N; ++X)
+            if (X != S && (O >> X & 1))
+              Q.place(X, opposite(C.Side), 'X');
           auto D = Fast->evaluate(Q, S, C.Side, E);
           ASSERT_TRUE(D) << E;
-          Quiet = word(D->Quiet);
-          Capture = word(D->Capture) | word(D->Remote);
+          Quiet = bitsOf(D->Quiet);
+          Capture = bitsOf(D->Capture) | bitsOf(D->Remote);
           All = Quiet | Capture;
         }
-        Expect += fmt::format("{{{}ULL,{}ULL,{}ULL}},", All, Quiet, Capture);
+        Expect += "{" + halves(All) + "," + halves(Quiet) + "," +
+                  halves(Capture) + "},";
       }
       Expect += "},\n";
     }
+    // One program for every board: on boards of up to 64 squares the high
+    // halves are 0 and FAIRY_BB drops them.
     std::string Program = fmt::format(R"(#include "{0}.h"
 #include <stdio.h>
 
-static const unsigned long long occupancy[200] = {{
+#ifndef FAIRY_BB
+#define FAIRY_BB(hi, lo) ((fairy_bb)(lo))
+#endif
+#define SET(x) FAIRY_BB((x)[1], (x)[0])
+
+static const unsigned long long squares[2] = {4};
+static const unsigned long long occupancy[200][2] = {{
 {2}}};
-static const unsigned long long expected[200][{1}][3] = {{
+static const unsigned long long expected[200][{1}][3][2] = {{
 {3}}};
 
 int main(void) {{
-  int k, s, mismatches = 0;
+  int k, s, i, mismatches = 0;
   for (k = 0; k < 200; ++k)
     for (s = 0; s < {1}; ++s) {{
       /* The engine's occupancy holds the piece itself too. */
-      fairy_bb occ = occupancy[k] | (1ULL << s);
+      fairy_bb occ = SET(occupancy[k]) | ((fairy_bb)1 << s);
       fairy_bb got[3];
-      if (!(({4}ULL >> s) & 1))
+      if (!((squares[s / 64] >> (s % 64)) & 1))
         continue;
       got[0] = fairy_attacks_{0}(s, occ);
       got[1] = fairy_quiets_{0}(s, occ);
       got[2] = fairy_captures_{0}(s, occ);
-      if (got[0] != expected[k][s][0] || got[1] != expected[k][s][1] ||
-          got[2] != expected[k][s][2]) {{
-        if (mismatches++ < 5)
-          printf("occupancy %d square %d: got %llx %llx %llx, want %llx %llx %llx\n",
-                 k, s, (unsigned long long)got[0], (unsigned long long)got[1],
-                 (unsigned long long)got[2], expected[k][s][0],
-                 expected[k][s][1], expected[k][s][2]);
-      }}
+      for (i = 0; i < 3; ++i)
+        if (got[i] != SET(expected[k][s][i]) && mismatches++ < 5)
+          printf("occupancy %d square %d set %d: got %llx:%llx, want %llx:%llx\n",
+                 k, s, i, (unsigned long long)(got[i] >> 32 >> 32),
+                 (unsigned long long)got[i], expected[k][s][i][1],
+                 expected[k][s][i][0]);
     }}
   printf("%d mismatches\n", mismatches);
   return mismatches != 0;
 }}
 )",
-                                      C.Name, N, Occ, Expect, Squares);
+                                      C.Name, N, Occ, Expect, halves(Squares));
     Code.check(C.Name, *Header, Program);
   }
 }

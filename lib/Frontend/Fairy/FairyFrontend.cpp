@@ -360,11 +360,11 @@ private:
         }
         if (I.Lo == 0) {
           // The upper end is at least 1 here.
-          error(Where,
-                "counts start at 1: a move repeated 0 times leaves the "
-                "piece where it is",
-                {SMFixIt(Where,
-                         "1.." + (Span->hi ? Span->hi->getText() : ""))});
+          error(
+              Where,
+              "counts start at 1: a move repeated 0 times leaves the "
+              "piece where it is",
+              {SMFixIt(Where, "1.." + (Span->hi ? Span->hi->getText() : ""))});
           return std::nullopt;
         }
       } else {

@@ -395,8 +395,8 @@ NodeRef fairy::fairynotation::lower(const ExprRef &E, DiagnosticEngine &Diags) {
   for (const Expr *S : All)
     if (S->K == Expr::Filter && ++Filters <= IRLimits::MaxFilters + 1)
       Site = S;
-  std::string Msg = "this moveset is beyond what fairyc evaluates: " +
-                    Problems.front();
+  std::string Msg =
+      "this moveset is beyond what fairyc evaluates: " + Problems.front();
   if (Filters && Filters <= IRLimits::MaxFilters)
     Msg += " (a filter inside a {{..}} that ends the move counts twice)";
   Diags.error(Site->Where.Start, Msg, {Site->Where});
