@@ -73,6 +73,16 @@ cl::opt<EmitKind> Emit(
                    "a C/C++ header of magic-bitboard attack tables")),
     cl::cat(Category));
 
+enum class DotKind { Tree, Automaton };
+cl::opt<DotKind> DotStyle(
+    "dot", cl::desc("What --emit=dot draws"), cl::init(DotKind::Tree),
+    cl::values(clEnumValN(DotKind::Tree, "tree",
+                          "the IR tree, one node per "
+                          "IR node"),
+               clEnumValN(DotKind::Automaton, "automaton",
+                          "the moveset as an automaton whose edges are legs")),
+    cl::cat(Category));
+
 cl::opt<std::string> OutputPath("o", cl::desc("Write the output to <file>"),
                                 cl::value_desc("file"), cl::init("-"),
                                 cl::cat(Category));
@@ -564,7 +574,9 @@ int run() {
     if (Diags.errorCount())
       return 1;
     NodeRef Opt = optimized(IR, Ctx);
-    Out = Emit == EmitKind::IR ? printIR(*Opt) : irToDot(*Opt);
+    Out = Emit == EmitKind::IR             ? printIR(*Opt)
+          : DotStyle == DotKind::Automaton ? movesetToDotAutomaton(*Opt)
+                                           : irToDot(*Opt);
     break;
   }
   case EmitKind::Diagram:

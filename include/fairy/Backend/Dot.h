@@ -13,6 +13,10 @@ namespace fairy {
 /// node to its operands, numbered where their order matters (seq, prio).
 std::string irToDot(const Node &Root);
 
+/// --emit=dot --dot=automaton: the moveset as an automaton whose edges are
+/// legs (DotAutomaton.cpp).
+std::string movesetToDotAutomaton(const Node &Root);
+
 } // namespace fairy
 
 #endif
