@@ -6,9 +6,7 @@
 
 using namespace fairy;
 
-namespace {
-
-std::string quoted(const std::string &S) {
+std::string fairy::dotQuoted(const std::string &S) {
   std::string Q = "\"";
   for (char C : S) {
     if (C == '"' || C == '\\')
@@ -17,6 +15,8 @@ std::string quoted(const std::string &S) {
   }
   return Q + "\"";
 }
+
+namespace {
 
 class DotWriter {
 public:
@@ -28,7 +28,7 @@ public:
     unsigned Id = Next++;
     bool IsLeg = N.is(NodeKind::Leg);
     Out += fmt::format("  n{} [label={}, shape={}];\n", Id,
-                       quoted(printNodeHeader(N)), IsLeg ? "box" : "ellipse");
+                       dotQuoted(printNodeHeader(N)), IsLeg ? "box" : "ellipse");
     bool Ordered = N.is(NodeKind::Seq) || N.is(NodeKind::Prio);
     for (size_t I = 0; I < N.children().size(); ++I) {
       unsigned Child = visit(*N.children()[I]);

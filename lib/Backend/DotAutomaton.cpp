@@ -22,16 +22,6 @@ namespace {
 /// Symmetry images are drawn one by one while the picture stays this small.
 constexpr size_t MaxExpandedNodes = 400;
 
-std::string quoted(const std::string &S) {
-  std::string Q = "\"";
-  for (char C : S) {
-    if (C == '"' || C == '\\')
-      Q += '\\';
-    Q += C;
-  }
-  return Q + "\"";
-}
-
 class AutomatonWriter {
 public:
   std::string Out = "digraph automaton {\n"
@@ -46,11 +36,11 @@ public:
   }
   void leg(unsigned From, unsigned To, const Node &L) {
     Out += fmt::format("  s{} -> s{} [label={}];\n", From, To,
-                       quoted(printNodeHeader(L)));
+                       dotQuoted(printNodeHeader(L)));
   }
   void epsilon(unsigned From, unsigned To, const std::string &Why = "") {
     Out += fmt::format("  s{} -> s{} [style=dashed{}];\n", From, To,
-                       Why.empty() ? "" : ", label=" + quoted(Why));
+                       Why.empty() ? "" : ", label=" + dotQuoted(Why));
   }
 
   /// Draws \p N starting at state \p From; returns the state where its
