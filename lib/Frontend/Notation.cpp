@@ -14,6 +14,12 @@ const std::vector<NotationInfo> &fairy::notations() {
        [](DiagnosticEngine &D, unsigned B, const FrontendOptions &) {
          return parseParlett(D, B);
        }},
+      {"betza",
+       "Betza's notation as Fairy-Stockfish reads it, such as mRcpR",
+       {".betza"},
+       [](DiagnosticEngine &D, unsigned B, const FrontendOptions &) {
+         return parseBetza(D, B);
+       }},
       {"fairy",
        "fairy-notation: algebra over displacement atoms such as [1,2]*",
        {".fn"},

@@ -48,6 +48,8 @@ const NotationInfo *notationForPath(const std::string &Path);
 
 /// The Parlett front end (lib/Frontend/Parlett).
 NodeRef parseParlett(DiagnosticEngine &Diags, unsigned Buffer);
+/// The Betza front end (lib/Frontend/Betza), Fairy-Stockfish's reading.
+NodeRef parseBetza(DiagnosticEngine &Diags, unsigned Buffer);
 /// The fairy-notation front end (lib/Frontend/Fairy).
 NodeRef parseFairyNotation(DiagnosticEngine &Diags, unsigned Buffer,
                            const FrontendOptions &Opts);

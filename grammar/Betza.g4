@@ -1,0 +1,19 @@
+// Betza's funny notation as Fairy-Stockfish reads it (and, where noted,
+// XBoard's XBetza): ../shared/notations/betza.md. A string is a list of
+// groups; each group is modifiers (lower case), one atom (upper case) and
+// an optional range. docs/notations/betza.md describes every construct and
+// its lowering.
+//
+// The grammar only splits the string into groups; which letters are
+// modifiers, how direction letters pair, doubled atoms (NN) and range
+// digits are the visitor's business (lib/Frontend/Betza/BetzaFrontend.cpp),
+// where a precise message can be given.
+grammar Betza;
+
+betza : group* EOF ;
+
+group : MODIFIER* ATOM RANGE? ;
+
+MODIFIER : [a-z] ;
+ATOM     : [A-Z] ;
+RANGE    : [0-9]+ ;
