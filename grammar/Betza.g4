@@ -17,3 +17,5 @@ group : MODIFIER* ATOM RANGE? ;
 MODIFIER : [a-z] ;
 ATOM     : [A-Z] ;
 RANGE    : [0-9]+ ;
+// Fairy-Stockfish skips blanks (variants.ini has "a:mBcpB "); so do we.
+WS       : [ \t]+ -> skip ;

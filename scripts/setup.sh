@@ -11,6 +11,10 @@ packages=(
   cmake ninja-build g++ clang-14 libclang-rt-14-dev
   graphviz librsvg2-bin python3     # render checks of --emit=dot and --emit=svg
 )
+# Node.js and npm run Fairy-Stockfish (npm package ffish) in the Betza
+# conformance suite; a machine that already has them keeps its own.
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

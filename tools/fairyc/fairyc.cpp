@@ -239,12 +239,15 @@ setUpPosition(DiagnosticEngine &Diags) {
     Diags.error("--from: " + Error);
     return std::nullopt;
   }
-  if (!P->board().squares().test(Origin)) {
+  // JSON of every square and the tables have no one piece's square.
+  bool OriginMatters =
+      !From.empty() || Emit == EmitKind::Diagram || Emit == EmitKind::Svg;
+  if (OriginMatters && !P->board().squares().test(Origin)) {
     Diags.error("the piece's square " + P->board().squareName(Origin) +
                 " is missing from the board; choose one with --from");
     return std::nullopt;
   }
-  if (P->at(Origin).Present && P->at(Origin).Side != Side) {
+  if (OriginMatters && P->at(Origin).Present && P->at(Origin).Side != Side) {
     Diags.error("--from: the square " + P->board().squareName(Origin) +
                 " holds a piece of the other colour");
     return std::nullopt;

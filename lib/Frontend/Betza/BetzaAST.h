@@ -21,11 +21,11 @@ struct Group {
   /// Direction codes as Fairy-Stockfish pairs them: a lone letter is
   /// doubled ("ff"), a pairable letter pair kept ("fr", "fs", "hr").
   std::vector<std::string> Directions;
-  bool Move = false;    ///< m: the destination must be empty
-  bool Capture = false; ///< c (or e): the destination must hold an enemy
-  bool Initial = false; ///< i: only while the piece has not moved
-  bool Lame = false;    ///< n: blocked by a piece on the way
-  bool Hop = false;     ///< p: hop over one piece anywhere on the line
+  bool Move = false;     ///< m: the destination must be empty
+  bool Capture = false;  ///< c (or e): the destination must hold an enemy
+  bool Initial = false;  ///< i: only while the piece has not moved
+  bool Lame = false;     ///< n: blocked by a piece on the way
+  bool Hop = false;      ///< p: hop over one piece anywhere on the line
   bool Grasshop = false; ///< g: land right behind the hurdle
   /// Steps of a rider: 1 for a leaper, 0 for no limit (R, B, Q and doubled
   /// atoms unless a range is written).

@@ -139,9 +139,9 @@ private:
         // the same letter or perpendicular to it.
         char Next = I + 1 < Mods.size() ? Mods[I + 1]->getText()[0] : 0;
         bool Pairs =
-            Next && (Next == C || (isVerticalLetter(C) &&
-                                   isHorizontalLetter(Next)) ||
-                     (isHorizontalLetter(C) && isVerticalLetter(Next)));
+            Next &&
+            (Next == C || (isVerticalLetter(C) && isHorizontalLetter(Next)) ||
+             (isHorizontalLetter(C) && isVerticalLetter(Next)));
         std::string Code = Pairs ? std::string{C, Next} : std::string(2, C);
         antlr4::Token *Last = Pairs ? Mods[I + 1]->getSymbol() : T;
         if (!checkDirection(T, Last, Code, G))
@@ -156,8 +156,16 @@ private:
         G.Move = true;
         continue;
       case 'c':
-      case 'e': // en passant adds captures on the e.p. square only
         G.Capture = true;
+        continue;
+      case 'e':
+        // Fairy-Stockfish reads 'e' as a flag of the whole piece, not as a
+        // modality; it only adds captures on an en-passant square.
+        Diags.warning(Diags.loc(Buffer, begin(T)),
+                      "'e' (en passant) needs the previous move, which "
+                      "fairyc positions do not record yet; the move is read "
+                      "without en-passant captures",
+                      {range(T, T)});
         continue;
       case 'i':
         G.Initial = true;
@@ -234,7 +242,12 @@ private:
 
   bool checkDirection(antlr4::Token *First, antlr4::Token *Last,
                       const std::string &Code, const Group &G) {
-    if (Code == "hh") {
+    // A lone orthogonal atom reads a pair as its two letters (sfW = fsW).
+    bool Split = std::strchr("WDHR", G.Atom) != nullptr;
+    if (Split && Code[0] != Code[1] && Code[0] != 'h' && Code[1] != 'h')
+      return true;
+    if (Code == "hh" || (Split && Code != "hr" && Code != "hl" &&
+                         (Code[0] == 'h' || Code[1] == 'h'))) {
       error(First, Last,
             "'h' (half) only comes in pairs: fh bh lh rh, or hr hl for the "
             "chiral halves of an oblique atom");
@@ -298,7 +311,8 @@ private:
         return false;
       }
       if (G.Hop && G.Grasshop) {
-        error(AtomTok, AtomTok, "'p' and 'g' are two kinds of hopper; choose one");
+        error(AtomTok, AtomTok,
+              "'p' and 'g' are two kinds of hopper; choose one");
         return false;
       }
     }
@@ -324,10 +338,7 @@ NodeRef fairy::parseBetza(DiagnosticEngine &Diags, unsigned Buffer) {
   std::vector<Group> Groups;
   if (!Reader(Diags, Buffer).read(Tree, Groups))
     return nullptr;
-  if (Groups.empty()) {
-    Diags.error(Diags.loc(Buffer, 0),
-                "empty Betza string; expected an atom such as 'N' or 'fmW'");
-    return nullptr;
-  }
+  // An empty string is a piece that cannot move (Fairy-Stockfish's
+  // "immobile"): the empty set of moves.
   return lower(Groups);
 }

@@ -1,4 +1,5 @@
-//===- BetzaLowering.cpp - Betza groups to IR ------------------------------===//
+//===- BetzaLowering.cpp - Betza groups to IR
+//------------------------------===//
 //
 // Each group becomes the union of its selected images; each image one path:
 //
@@ -112,14 +113,13 @@ std::vector<Vec> lameSteps(Vec V) {
 }
 
 NodeRef path(const Group &G, int Range, Vec V, Land Final) {
-  RangeList Slide = Range == 0 ? RangeList::atLeast(0)
-                               : RangeList::between(0, Range - 1);
+  RangeList Slide =
+      Range == 0 ? RangeList::atLeast(0) : RangeList::between(0, Range - 1);
   NodeRef Empty = ir::leg(V, Land::empty());
   if (G.Hop)
     return ir::seq({ir::ride(RangeList::atLeast(0), Empty),
                     ir::leg(V, Land::occupied()),
-                    ir::ride(RangeList::atLeast(0), Empty),
-                    ir::leg(V, Final)});
+                    ir::ride(RangeList::atLeast(0), Empty), ir::leg(V, Final)});
   if (G.Grasshop)
     return ir::seq({ir::ride(RangeList::atLeast(0), Empty),
                     ir::leg(V, Land::occupied()), ir::leg(V, Final)});
@@ -137,17 +137,15 @@ NodeRef path(const Group &G, int Range, Vec V, Land Final) {
 } // namespace
 
 bool fairy::betza::isKnownDirection(const std::string &Code) {
-  static const char *Known[] = {"ff", "bb", "ll", "rr", "vv", "ss",
-                                "fr", "rf", "fl", "lf", "br", "rb",
-                                "bl", "lb", "fs", "bs", "rv", "lv",
-                                "fh", "bh", "rh", "lh", "hr", "hl"};
-  return std::find(std::begin(Known), std::end(Known), Code) !=
-         std::end(Known);
+  static const char *Known[] = {"ff", "bb", "ll", "rr", "vv", "ss", "fr", "rf",
+                                "fl", "lf", "br", "rb", "bl", "lb", "fs", "bs",
+                                "rv", "lv", "fh", "bh", "rh", "lh", "hr", "hl"};
+  return std::find(std::begin(Known), std::end(Known), Code) != std::end(Known);
 }
 
-std::vector<Vec> fairy::betza::selectImages(Vec Atom,
-                                            const std::vector<std::string> &Dirs,
-                                            bool Split) {
+std::vector<Vec>
+fairy::betza::selectImages(Vec Atom, const std::vector<std::string> &Dirs,
+                           bool Split) {
   std::vector<std::string> Codes;
   for (const std::string &D : Dirs) {
     if (Split && D[0] != D[1]) {
