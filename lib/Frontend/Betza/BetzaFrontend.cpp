@@ -44,7 +44,7 @@ bool isHorizontalLetter(char C) { return std::strchr("rlsh", C) != nullptr; }
 const char *xbetzaMeaning(char C) {
   switch (C) {
   case 'a':
-    return "multi-leg moves ('a', again)";
+    return "'a' (multi-leg moves)";
   case 'j':
     return "'j' (jumping over a piece)";
   case 'o':
@@ -246,8 +246,17 @@ private:
     bool Split = std::strchr("WDHR", G.Atom) != nullptr;
     if (Split && Code[0] != Code[1] && Code[0] != 'h' && Code[1] != 'h')
       return true;
-    if (Code == "hh" || (Split && Code != "hr" && Code != "hl" &&
-                         (Code[0] == 'h' || Code[1] == 'h'))) {
+    if (Split && Code != "hh" && Code != "hr" && Code != "hl" &&
+        (Code[0] == 'h' || Code[1] == 'h')) {
+      char Other = Code[0] == 'h' ? Code[1] : Code[0];
+      error(First, Last,
+            "on W, D, H and R Fairy-Stockfish reads '" + Code +
+                "' letter by letter, and a lone 'h' selects nothing; write '" +
+                std::string(1, Other) + "'",
+            {SMFixIt(range(First, Last), std::string(1, Other))});
+      return false;
+    }
+    if (Code == "hh") {
       error(First, Last,
             "'h' (half) only comes in pairs: fh bh lh rh, or hr hl for the "
             "chiral halves of an oblique atom");
