@@ -66,6 +66,22 @@ const Expr *unboundedPower(const Expr &E) {
   return E.Operand ? unboundedPower(*E.Operand) : nullptr;
 }
 
+/// A run of mirrors (`A|-*`) as one symmetry set, and what it applies to:
+/// sym<S>(sym<T>(a)) is sym<S·T>(a), so `*****` costs one node, not five.
+std::pair<TransformSet, const Expr *> mirrorRun(const Expr &E) {
+  TransformSet Set = E.Symmetry;
+  const Expr *Inner = E.Operand.get();
+  while (Inner->K == Expr::Mirror) {
+    std::vector<Transform> Product;
+    for (const Transform &A : Set.transforms())
+      for (const Transform &B : Inner->Symmetry.transforms())
+        Product.push_back(A.compose(B));
+    Set = TransformSet(Product);
+    Inner = Inner->Operand.get();
+  }
+  return {Set, Inner};
+}
+
 class Lowering {
 public:
   explicit Lowering(DiagnosticEngine &Diags) : Diags(Diags) {}
@@ -124,9 +140,11 @@ private:
     case Expr::Product:
       N = ir::seqFlat(each(E.Items, &Lowering::mid));
       break;
-    case Expr::Mirror:
-      N = ir::sym(E.Symmetry, mid(*E.Operand));
+    case Expr::Mirror: {
+      auto [Set, Inner] = mirrorRun(E);
+      N = ir::sym(Set, mid(*Inner));
       break;
+    }
     case Expr::Mapped:
       if (!checkRepeatable(E))
         return ir::nothing();
@@ -155,8 +173,10 @@ private:
       Parts.push_back(end(*E.Items.back()));
       return ir::seqFlat(std::move(Parts));
     }
-    case Expr::Mirror:
-      return ir::sym(E.Symmetry, end(*E.Operand));
+    case Expr::Mirror: {
+      auto [Set, Inner] = mirrorRun(E);
+      return ir::sym(Set, end(*Inner));
+    }
     case Expr::Power:
       // k moves chosen anew each time: the first k-1 in the middle of the
       // path, the last at its end. Counts are at least 1.
@@ -186,8 +206,10 @@ private:
     }
     // Repeating a move commutes with mirroring it, and p^n has the same
     // deltas as p, so filters commute too.
-    case Expr::Mirror:
-      return ir::sym(E.Symmetry, endRepeated(*E.Operand, Factors, Site));
+    case Expr::Mirror: {
+      auto [Set, Inner] = mirrorRun(E);
+      return ir::sym(Set, endRepeated(*Inner, Factors, Site));
+    }
     case Expr::Filter:
       return ir::filter(E.Predicate, endRepeated(*E.Operand, Factors, Site));
     case Expr::Mapped:
