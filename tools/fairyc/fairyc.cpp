@@ -5,6 +5,7 @@
 // done by the libraries.
 //
 //===----------------------------------------------------------------------===//
+#include "fairy/Backend/BetzaWriter.h"
 #include "fairy/Backend/Bitboard.h"
 #include "fairy/Backend/CTable.h"
 #include "fairy/Backend/Diagram.h"
@@ -57,7 +58,7 @@ cl::opt<std::string> NotationName(
 cl::alias NotationAlias("x", cl::desc("Alias for --notation"),
                         cl::aliasopt(NotationName), cl::cat(Category));
 
-enum class EmitKind { Diagram, IR, Json, Dot, Svg, CTable, Bitboard };
+enum class EmitKind { Diagram, IR, Json, Dot, Svg, CTable, Bitboard, Betza };
 cl::opt<EmitKind> Emit(
     "emit", cl::desc("What to produce"), cl::init(EmitKind::Diagram),
     cl::values(
@@ -70,7 +71,9 @@ cl::opt<EmitKind> Emit(
         clEnumValN(EmitKind::CTable, "ctable",
                    "C arrays of leaps and rays for mailbox engines"),
         clEnumValN(EmitKind::Bitboard, "bitboard",
-                   "a C/C++ header of magic-bitboard attack tables")),
+                   "a C/C++ header of magic-bitboard attack tables"),
+        clEnumValN(EmitKind::Betza, "betza",
+                   "the piece written in Betza (Fairy-Stockfish's reading)")),
     cl::cat(Category));
 
 enum class DotKind { Tree, Automaton };
@@ -420,6 +423,7 @@ struct Piece {
   const NotationInfo *Notation;
   std::string Text, Path;
   NodeRef IR;
+  unsigned Buffer;
 };
 
 std::optional<std::string> emitTables(DiagnosticEngine &Diags,
@@ -505,7 +509,7 @@ std::optional<Piece> parsePiece(DiagnosticEngine &Diags, const Source &S) {
     Diags.error(P);
   if (!Problems.empty())
     return std::nullopt;
-  return Piece{N, Text, S.Path, IR};
+  return Piece{N, Text, S.Path, IR, Buffer};
 }
 
 /// Several piece files compiled into one header (--emit=bitboard).
@@ -567,6 +571,18 @@ int run() {
   }
   std::optional<std::string> Out;
   switch (Emit) {
+  case EmitKind::Betza: {
+    // Written from the board-independent -O1 IR, like --emit=ir.
+    std::string Why;
+    Out = irToBetza(optimized(IR, PassContext()), Why);
+    if (!Out) {
+      Diags.error(Diags.loc(Pieces[0].Buffer, 0),
+                  "cannot write this moveset in Betza: " + Why);
+      return 1;
+    }
+    *Out += "\n";
+    break;
+  }
   case EmitKind::IR:
   case EmitKind::Dot: {
     // Board-dependent passes run only when the board was given.
