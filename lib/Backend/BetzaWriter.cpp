@@ -61,18 +61,6 @@ bool isSlide(const Node &N, Vec V, int &Range) {
   return true;
 }
 
-std::vector<Vec> lameSteps(Vec V) {
-  std::vector<Vec> Steps;
-  auto Sign = [](int A) { return (A > 0) - (A < 0); };
-  while (V != Vec()) {
-    Vec S = std::abs(V.y) > std::abs(V.x)   ? Vec(0, Sign(V.y))
-            : std::abs(V.x) > std::abs(V.y) ? Vec(Sign(V.x), 0)
-                                            : Vec(Sign(V.x), Sign(V.y));
-    Steps.push_back(S);
-    V = V - S;
-  }
-  return Steps;
-}
 
 /// The parts of a path in order, with nested seqs flattened and ride<k>
 /// of a single count written out (the passes fold two equal legs into
@@ -141,7 +129,7 @@ Move classify(const NodeRef &Path, bool Initial) {
                         "(XBetza 'a' is not written yet)"};
     Sum = Sum + L->vec();
   }
-  std::vector<Vec> Steps = lameSteps(Sum);
+  std::vector<Vec> Steps = betza::lameSteps(Sum);
   bool Lame = Steps.size() == C.size();
   for (size_t I = 0; Lame && I < C.size(); ++I)
     Lame = C[I]->vec() == Steps[I] &&

@@ -42,6 +42,11 @@ NodeRef lower(const std::vector<Group> &Groups);
 std::vector<Vec> selectImages(Vec Atom, const std::vector<std::string> &Dirs,
                               bool Split);
 
+/// The unit steps of Fairy-Stockfish's lame path to \p V: along the long
+/// axis while the remaining long offset exceeds the short one, else
+/// diagonally (N: (0,1), (1,1); Z: (0,1), (1,1), (1,1)).
+std::vector<Vec> lameSteps(Vec V);
+
 /// Whether \p Code is a direction code Fairy-Stockfish recognises.
 bool isKnownDirection(const std::string &Code);
 

@@ -93,9 +93,9 @@ bool matches(const std::string &Code, Vec V, Vec Atom) {
   return false;
 }
 
-/// Fairy-Stockfish's lame path: along the long axis while the remaining
-/// long offset exceeds the short one, else diagonally.
-std::vector<Vec> lameSteps(Vec V) {
+} // namespace
+
+std::vector<Vec> fairy::betza::lameSteps(Vec V) {
   std::vector<Vec> Steps;
   auto Sign = [](int A) { return (A > 0) - (A < 0); };
   while (V != Vec()) {
@@ -111,6 +111,8 @@ std::vector<Vec> lameSteps(Vec V) {
   }
   return Steps;
 }
+
+namespace {
 
 NodeRef path(const Group &G, int Range, Vec V, Land Final) {
   RangeList Slide =
