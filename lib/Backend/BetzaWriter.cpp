@@ -61,7 +61,6 @@ bool isSlide(const Node &N, Vec V, int &Range) {
   return true;
 }
 
-
 /// The parts of a path in order, with nested seqs flattened and ride<k>
 /// of a single count written out (the passes fold two equal legs into
 /// ride<2>).

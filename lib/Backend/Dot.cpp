@@ -27,8 +27,9 @@ public:
   unsigned visit(const Node &N) {
     unsigned Id = Next++;
     bool IsLeg = N.is(NodeKind::Leg);
-    Out += fmt::format("  n{} [label={}, shape={}];\n", Id,
-                       dotQuoted(printNodeHeader(N)), IsLeg ? "box" : "ellipse");
+    Out +=
+        fmt::format("  n{} [label={}, shape={}];\n", Id,
+                    dotQuoted(printNodeHeader(N)), IsLeg ? "box" : "ellipse");
     bool Ordered = N.is(NodeKind::Seq) || N.is(NodeKind::Prio);
     for (size_t I = 0; I < N.children().size(); ++I) {
       unsigned Child = visit(*N.children()[I]);
