@@ -11,10 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/Backend/BetzaWriter.h"
-#include "fairy/IR/Printer.h"
-#include "fairy/IR/Rewrite.h"
 
 #include "BetzaAST.h" // selectImages, shared with the Betza front end
+#include "PathShapes.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -26,173 +25,7 @@ using namespace fairy;
 
 namespace {
 
-struct CannotWrite {
-  std::string Why;
-};
-
-enum class Shape { Leap, Rider, Lame, Hop, Grasshop };
-
-/// One path of the moveset, classified.
-struct Move {
-  Shape S = Shape::Leap;
-  Vec V;         ///< the leap (the whole displacement for a lame leap)
-  int Range = 1; ///< riders: steps, 0 for no limit
-  Land Final;
-  bool Initial = false;
-};
-
-bool isLeg(const Node &N, Vec V, Land L) {
-  return N.is(NodeKind::Leg) && N.vec() == V && N.land() == L &&
-         N.effect() == Effect::None;
-}
-
-/// ride<0..k-1>(leg(V; empty)) or ride<0..>(...): the steps before the last.
-bool isSlide(const Node &N, Vec V, int &Range) {
-  if (!N.is(NodeKind::Ride) || !isLeg(*N.operand(), V, Land::empty()))
-    return false;
-  const RangeList &R = N.range();
-  if (R.intervals().size() != 1 || R.min() != 0)
-    return false;
-  if (R.isUnbounded()) {
-    Range = 0;
-    return true;
-  }
-  Range = R.intervals()[0].Hi + 1;
-  return true;
-}
-
-/// The parts of a path in order, with nested seqs flattened and ride<k>
-/// of a single count written out (the passes fold two equal legs into
-/// ride<2>).
-void flatten(const NodeRef &N, std::vector<NodeRef> &Out) {
-  if (N->is(NodeKind::Seq)) {
-    for (const NodeRef &C : N->children())
-      flatten(C, Out);
-    return;
-  }
-  if (N->is(NodeKind::Ride) || N->is(NodeKind::Rep))
-    if (auto K = N->range().single()) {
-      for (int I = 0; I < *K; ++I)
-        flatten(N->operand(), Out);
-      return;
-    }
-  Out.push_back(N);
-}
-
-Move classify(const NodeRef &Path, bool Initial) {
-  Move M;
-  M.Initial = Initial;
-  std::vector<NodeRef> C;
-  flatten(Path, C);
-  if (C.empty())
-    throw CannotWrite{"the empty move"};
-  const Node &N = C.size() == 1 ? *C[0] : *Path;
-  if (C.size() == 1 && N.is(NodeKind::Leg) && N.effect() == Effect::None) {
-    M.V = N.vec();
-    M.Final = N.land();
-    return M;
-  }
-  if (C.size() == 1)
-    throw CannotWrite{"'" + printNodeHeader(N) +
-                      "' is not a move Betza can write"};
-  const Node &Last = *C.back();
-  if (!Last.is(NodeKind::Leg) || Last.effect() != Effect::None)
-    throw CannotWrite{"a move that does not end with a plain landing"};
-  Vec V = Last.vec();
-  M.Final = Last.land();
-  int Range;
-  if (C.size() == 2 && isSlide(*C[0], V, Range)) {
-    M.S = Shape::Rider;
-    M.V = V;
-    M.Range = Range;
-    return M;
-  }
-  if (C.size() == 4 && isSlide(*C[0], V, Range) && Range == 0 &&
-      isLeg(*C[1], V, Land::occupied()) && isSlide(*C[2], V, Range) &&
-      Range == 0) {
-    M.S = Shape::Hop;
-    M.V = V;
-    return M;
-  }
-  if (C.size() == 3 && isSlide(*C[0], V, Range) && Range == 0 &&
-      isLeg(*C[1], V, Land::occupied())) {
-    M.S = Shape::Grasshop;
-    M.V = V;
-    return M;
-  }
-  // A lame leap: Fairy-Stockfish's unit steps over empty squares.
-  Vec Sum;
-  for (const NodeRef &L : C) {
-    if (!L->is(NodeKind::Leg) || L->effect() != Effect::None)
-      throw CannotWrite{"a multi-leg move of a shape Betza has no letter for "
-                        "(XBetza 'a' is not written yet)"};
-    Sum = Sum + L->vec();
-  }
-  std::vector<Vec> Steps = betza::lameSteps(Sum);
-  bool Lame = Steps.size() == C.size();
-  for (size_t I = 0; Lame && I < C.size(); ++I)
-    Lame = C[I]->vec() == Steps[I] &&
-           (I + 1 == C.size() || C[I]->land() == Land::empty());
-  if (!Lame)
-    throw CannotWrite{"a multi-leg move of a shape Betza has no letter for "
-                      "(XBetza 'a' is not written yet)"};
-  M.S = Shape::Lame;
-  M.V = Sum;
-  return M;
-}
-
-/// Whether some leg of \p N satisfies \p P. In the shapes Betza writes
-/// every leg inside a path is made (a slide's legs equal its last one).
-bool someLeg(const Node &N, const AxisPredicate &P) {
-  if (N.is(NodeKind::Leg))
-    return P.holds(N.vec());
-  for (const NodeRef &C : N.children())
-    if (someLeg(*C, P))
-      return true;
-  return false;
-}
-
-/// The paths of \p N, one per symmetry image, with their initial flag.
-void paths(const NodeRef &N, bool Initial,
-           std::vector<std::pair<NodeRef, bool>> &Out) {
-  switch (N->kind()) {
-  case NodeKind::Alt:
-    for (const NodeRef &C : N->children())
-      paths(C, Initial, Out);
-    return;
-  case NodeKind::Sym:
-    for (const Transform &T : N->transforms().transforms()) {
-      if (!T.fixesZ())
-        throw CannotWrite{"Betza has no moves between levels of a 3D board"};
-      paths(transformed(N->operand(), T), Initial, Out);
-    }
-    return;
-  case NodeKind::Guard:
-    if (N->guard().K != GuardPredicate::Initial || N->guard().Negated ||
-        Initial)
-      throw CannotWrite{"a guard other than 'initial' (Betza's 'i')"};
-    paths(N->operand(), true, Out);
-    return;
-  case NodeKind::Filter: {
-    // Filters select whole images; Betza selects them with letters.
-    std::vector<std::pair<NodeRef, bool>> Inner;
-    paths(N->operand(), Initial, Inner);
-    for (auto &P : Inner)
-      if (someLeg(*P.first, N->predicate()))
-        Out.push_back(std::move(P));
-    return;
-  }
-  default:
-    Out.push_back({N, Initial});
-  }
-}
-
-void collect(const NodeRef &N, std::vector<Move> &Out) {
-  std::vector<std::pair<NodeRef, bool>> Ps;
-  paths(N, false, Ps);
-  for (const auto &[Path, Initial] : Ps)
-    Out.push_back(classify(Path, Initial));
-}
+using namespace fairy::shapes;
 
 /// The atom letter of leap \p V, or 0.
 char atomOf(Vec V) {
@@ -297,7 +130,7 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &IR,
                                             std::string &Why) {
   std::vector<Move> Moves;
   try {
-    collect(IR, Moves);
+    Moves = decompose(IR);
   } catch (CannotWrite &C) {
     Why = C.Why;
     return std::nullopt;

@@ -5,6 +5,7 @@
 #include "EvalHelpers.h"
 
 #include "fairy/Backend/BetzaWriter.h"
+#include "fairy/Backend/FairyWriter.h"
 #include "fairy/Frontend/Notation.h"
 #include "fairy/Testing/Random.h"
 
@@ -166,6 +167,49 @@ TEST(CrossNotationTest, OtherNotationsToBetza) {
     EXPECT_FALSE(irToBetza(optimize(compile("fairy", Fairy), 1, {}), Why))
         << Fairy;
     EXPECT_FALSE(Why.empty());
+  }
+}
+
+} // namespace
+
+namespace {
+
+// --emit=fairy round trip: movesets written in fairy-notation read back as
+// the same moves. Betza pieces whose moves may all move or capture, and
+// fairy-notation pieces of the README; the rest must be refused.
+TEST(CrossNotationTest, FairyRoundTrip) {
+  struct Case {
+    const char *Notation, *Text;
+  } Cases[] = {
+      {"betza", "N"},        {"betza", "K"},
+      {"betza", "Q"},        {"betza", "NN"},
+      {"betza", "nN"},       {"betza", "nA"},
+      {"betza", "nZ"},       {"betza", "W2"},
+      {"betza", "FfW"},      {"betza", "WfF"},
+      {"betza", "fsW"},      {"betza", "FvW"},
+      {"betza", "hrN"},      {"betza", "fhN"},
+      {"betza", "B3vND"},    {"betza", "RNF"},
+      {"betza", "ADGH"},     {"betza", "F2N"},
+      {"fairy", "[1,2]*"},   {"fairy", "[0,1]{1..}*,[1,1]{1..}*"},
+      {"fairy", "[1,2]|"},   {"fairy", "([1,2],[2,1]){1..3}"},
+      {"fairy", "[1,2]*^^"}, {"parlett", "~1/2&"},
+      {"parlett", "1-3*"},
+  };
+  std::vector<Position> Ps = positions();
+  for (const Case &C : Cases) {
+    NodeRef IR = compile(C.Notation, C.Text);
+    std::string Why;
+    auto Fairy = irToFairy(optimize(IR, 1, {}), Why);
+    ASSERT_TRUE(Fairy) << C.Text << ": " << Why;
+    NodeRef Again = compile("fairy", *Fairy);
+    ASSERT_TRUE(Again) << C.Text << " -> " << *Fairy;
+    expectSameMoves(IR, Again, Ps, std::string(C.Text) + " -> " + *Fairy);
+  }
+  for (const char *Betza : {"mRcpR", "fmW", "ifmnD", "gQ", "cN"}) {
+    std::string Why;
+    EXPECT_FALSE(irToFairy(optimize(compile("betza", Betza), 1, {}), Why))
+        << Betza;
+    EXPECT_FALSE(Why.empty()) << Betza;
   }
 }
 

@@ -10,6 +10,7 @@
 #include "fairy/Backend/CTable.h"
 #include "fairy/Backend/Diagram.h"
 #include "fairy/Backend/Dot.h"
+#include "fairy/Backend/FairyWriter.h"
 #include "fairy/Backend/Json.h"
 #include "fairy/Backend/Svg.h"
 #include "fairy/Eval/Evaluator.h"
@@ -58,7 +59,17 @@ cl::opt<std::string> NotationName(
 cl::alias NotationAlias("x", cl::desc("Alias for --notation"),
                         cl::aliasopt(NotationName), cl::cat(Category));
 
-enum class EmitKind { Diagram, IR, Json, Dot, Svg, CTable, Bitboard, Betza };
+enum class EmitKind {
+  Diagram,
+  IR,
+  Json,
+  Dot,
+  Svg,
+  CTable,
+  Bitboard,
+  Betza,
+  Fairy
+};
 cl::opt<EmitKind> Emit(
     "emit", cl::desc("What to produce"), cl::init(EmitKind::Diagram),
     cl::values(
@@ -73,7 +84,9 @@ cl::opt<EmitKind> Emit(
         clEnumValN(EmitKind::Bitboard, "bitboard",
                    "a C/C++ header of magic-bitboard attack tables"),
         clEnumValN(EmitKind::Betza, "betza",
-                   "the piece written in Betza (Fairy-Stockfish's reading)")),
+                   "the piece written in Betza (Fairy-Stockfish's reading)"),
+        clEnumValN(EmitKind::Fairy, "fairy",
+                   "the piece written in fairy-notation")),
     cl::cat(Category));
 
 enum class DotKind { Tree, Automaton };
@@ -571,13 +584,17 @@ int run() {
   }
   std::optional<std::string> Out;
   switch (Emit) {
-  case EmitKind::Betza: {
+  case EmitKind::Betza:
+  case EmitKind::Fairy: {
     // Written from the board-independent -O1 IR, like --emit=ir.
     std::string Why;
-    Out = irToBetza(optimized(IR, PassContext()), Why);
+    NodeRef Opt = optimized(IR, PassContext());
+    bool Betza = Emit == EmitKind::Betza;
+    Out = Betza ? irToBetza(Opt, Why) : irToFairy(Opt, Why);
     if (!Out) {
       Diags.error(Diags.loc(Pieces[0].Buffer, 0),
-                  "cannot write this moveset in Betza: " + Why);
+                  std::string("cannot write this moveset in ") +
+                      (Betza ? "Betza" : "fairy-notation") + ": " + Why);
       return 1;
     }
     *Out += "\n";

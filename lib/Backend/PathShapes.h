@@ -1,0 +1,41 @@
+//===- PathShapes.h - A moveset as classified paths -------------*- C++ -*-===//
+//
+// Private to lib/Backend: the notation writers (BetzaWriter.cpp,
+// FairyWriter.cpp) take a moveset apart into one path per symmetry image
+// (filters keep or drop whole images, guard<initial> marks them) and
+// recognise each path as a leap, a rider, a lame leap, a hopper or a
+// grasshopper.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_LIB_BACKEND_PATHSHAPES_H
+#define FAIRY_LIB_BACKEND_PATHSHAPES_H
+
+#include "fairy/IR/Node.h"
+
+#include <string>
+#include <vector>
+
+namespace fairy::shapes {
+
+/// Thrown with the reason when a path has none of the shapes.
+struct CannotWrite {
+  std::string Why;
+};
+
+enum class Shape { Leap, Rider, Lame, Hop, Grasshop };
+
+/// One path of the moveset, classified.
+struct Move {
+  Shape S = Shape::Leap;
+  Vec V;         ///< the leap (the whole displacement for a lame leap)
+  int Range = 1; ///< riders: steps, 0 for no limit
+  Land Final;
+  bool Initial = false;
+};
+
+/// The paths of \p IR; throws CannotWrite.
+std::vector<Move> decompose(const NodeRef &IR);
+
+} // namespace fairy::shapes
+
+#endif
