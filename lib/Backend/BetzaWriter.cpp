@@ -128,13 +128,10 @@ std::string spell(const std::vector<std::string> &Codes, bool Split) {
 
 std::optional<std::string> fairy::irToBetza(const NodeRef &IR,
                                             std::string &Why) {
-  std::vector<Move> Moves;
-  try {
-    Moves = decompose(IR);
-  } catch (CannotWrite &C) {
-    Why = C.Why;
+  auto Decomposed = decompose(IR, Why);
+  if (!Decomposed)
     return std::nullopt;
-  }
+  const std::vector<Move> &Moves = *Decomposed;
   // Group by everything but the image, in a stable order.
   struct Key {
     Shape S;

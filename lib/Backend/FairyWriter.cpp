@@ -46,13 +46,10 @@ std::string term(Shape S, Vec V, int Range) {
 
 std::optional<std::string> fairy::irToFairy(const NodeRef &IR,
                                             std::string &Why) {
-  std::vector<Move> Moves;
-  try {
-    Moves = decompose(IR);
-  } catch (CannotWrite &C) {
-    Why = C.Why;
+  auto Decomposed = decompose(IR, Why);
+  if (!Decomposed)
     return std::nullopt;
-  }
+  const std::vector<Move> &Moves = *Decomposed;
   std::map<std::pair<Shape, int>, std::set<Vec>> Groups;
   for (const Move &M : Moves) {
     if (M.Initial) {

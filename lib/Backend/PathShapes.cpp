@@ -20,6 +20,11 @@ using namespace fairy::shapes;
 
 namespace {
 
+/// Thrown with the reason when a path has none of the shapes.
+struct CannotWrite {
+  std::string Why;
+};
+
 bool isLeg(const Node &N, Vec V, Land L) {
   return N.is(NodeKind::Leg) && N.vec() == V && N.land() == L &&
          N.effect() == Effect::None;
@@ -168,11 +173,17 @@ void paths(const NodeRef &N, bool Initial,
 
 } // namespace
 
-std::vector<Move> fairy::shapes::decompose(const NodeRef &IR) {
-  std::vector<std::pair<NodeRef, bool>> Ps;
-  paths(IR, false, Ps);
-  std::vector<Move> Out;
-  for (const auto &[Path, Initial] : Ps)
-    Out.push_back(classify(Path, Initial));
-  return Out;
+std::optional<std::vector<Move>> fairy::shapes::decompose(const NodeRef &IR,
+                                                          std::string &Why) {
+  try {
+    std::vector<std::pair<NodeRef, bool>> Ps;
+    paths(IR, false, Ps);
+    std::vector<Move> Out;
+    for (const auto &[Path, Initial] : Ps)
+      Out.push_back(classify(Path, Initial));
+    return Out;
+  } catch (CannotWrite &C) {
+    Why = C.Why;
+    return std::nullopt;
+  }
 }

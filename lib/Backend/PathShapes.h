@@ -12,15 +12,11 @@
 
 #include "fairy/IR/Node.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace fairy::shapes {
-
-/// Thrown with the reason when a path has none of the shapes.
-struct CannotWrite {
-  std::string Why;
-};
 
 enum class Shape { Leap, Rider, Lame, Hop, Grasshop };
 
@@ -33,8 +29,9 @@ struct Move {
   bool Initial = false;
 };
 
-/// The paths of \p IR; throws CannotWrite.
-std::vector<Move> decompose(const NodeRef &IR);
+/// The paths of \p IR, or nullopt with \p Why when one has none of the
+/// shapes.
+std::optional<std::vector<Move>> decompose(const NodeRef &IR, std::string &Why);
 
 } // namespace fairy::shapes
 
