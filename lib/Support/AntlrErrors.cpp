@@ -93,3 +93,34 @@ void fairy::reportSyntaxError(DiagnosticEngine &Diags, unsigned Buffer,
   Diags.error(Diags.loc(Buffer, Begin), Message,
               {Diags.range(Buffer, Begin, End)});
 }
+
+TokenSpans::TokenSpans(DiagnosticEngine &Diags, unsigned Buffer)
+    : Diags(Diags), Buffer(Buffer), Text(Diags.bufferText(Buffer)) {}
+
+size_t TokenSpans::begin(antlr4::Token *T) const {
+  return byteOffsetOfCodePoint(Text, T->getStartIndex());
+}
+
+size_t TokenSpans::end(antlr4::Token *T) const {
+  return byteOffsetOfCodePoint(Text, T->getStopIndex() + 1);
+}
+
+llvm::SMRange TokenSpans::range(antlr4::Token *First,
+                                antlr4::Token *Last) const {
+  return Diags.range(Buffer, begin(First), end(Last));
+}
+
+llvm::SMRange TokenSpans::range(antlr4::ParserRuleContext *C) const {
+  return range(C->getStart(), C->getStop());
+}
+
+void TokenSpans::error(antlr4::Token *First, antlr4::Token *Last,
+                       const std::string &Msg,
+                       llvm::ArrayRef<llvm::SMFixIt> Fix) {
+  error(range(First, Last), Msg, Fix);
+}
+
+void TokenSpans::error(llvm::SMRange R, const std::string &Msg,
+                       llvm::ArrayRef<llvm::SMFixIt> Fix) {
+  Diags.error(R.Start, Msg, {R}, Fix);
+}

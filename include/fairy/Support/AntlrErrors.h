@@ -11,6 +11,8 @@
 
 #include "antlr4-runtime.h"
 
+#include "llvm/Support/SourceMgr.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,6 +66,31 @@ void useCollector(antlr4::Lexer &L, antlr4::Parser &P,
 /// offending token, or just after the last token for an unexpected end.
 void reportSyntaxError(DiagnosticEngine &Diags, unsigned Buffer,
                        const SyntaxError &E, const std::string &Message);
+
+/// Where ANTLR tokens stand in buffer \p Buffer, for a front end's
+/// diagnostics: ANTLR counts code points, diagnostics count bytes. The
+/// front ends' tree readers derive from it.
+class TokenSpans {
+public:
+  TokenSpans(DiagnosticEngine &Diags, unsigned Buffer);
+
+protected:
+  DiagnosticEngine &Diags;
+  unsigned Buffer;
+  llvm::StringRef Text;
+
+  /// Byte offsets of the start of \p T and just past its end.
+  size_t begin(antlr4::Token *T) const;
+  size_t end(antlr4::Token *T) const;
+  llvm::SMRange range(antlr4::Token *First, antlr4::Token *Last) const;
+  llvm::SMRange range(antlr4::ParserRuleContext *C) const;
+  /// An error at \p First underlining \p First .. \p Last.
+  void error(antlr4::Token *First, antlr4::Token *Last, const std::string &Msg,
+             llvm::ArrayRef<llvm::SMFixIt> Fix = {});
+  /// An error underlining \p R.
+  void error(llvm::SMRange R, const std::string &Msg,
+             llvm::ArrayRef<llvm::SMFixIt> Fix = {});
+};
 
 /// One ANTLR parse of a buffer: the input stream, lexer, token stream and
 /// parser, which must all outlive the parse tree, with the error collector

@@ -70,10 +70,10 @@ const char *xbetzaMeaning(char C) {
   }
 }
 
-class Reader {
+class Reader : TokenSpans {
 public:
   Reader(DiagnosticEngine &Diags, unsigned Buffer)
-      : Diags(Diags), Buffer(Buffer), Text(Diags.bufferText(Buffer)) {}
+      : TokenSpans(Diags, Buffer) {}
 
   bool read(BetzaParser::BetzaContext *Tree, std::vector<Group> &Out) {
     auto Groups = Tree->group();
@@ -85,7 +85,6 @@ public:
       if (I + 1 < Groups.size() && Groups[I + 1]->MODIFIER().empty() &&
           Groups[I + 1]->ATOM()->getText() == Groups[I]->ATOM()->getText() &&
           !Groups[I]->RANGE()) {
-        antlr4::Token *Second = Groups[I + 1]->ATOM()->getSymbol();
         if (Groups[I + 1]->RANGE()) {
           antlr4::Token *R = Groups[I + 1]->RANGE()->getSymbol();
           error(R, R,
@@ -94,7 +93,6 @@ public:
                 {SMFixIt(range(R, R), "")});
           return false;
         }
-        (void)Second;
         G.Range = 0;
         ++I;
       }
@@ -104,25 +102,6 @@ public:
   }
 
 private:
-  DiagnosticEngine &Diags;
-  unsigned Buffer;
-  llvm::StringRef Text;
-
-  size_t begin(antlr4::Token *T) const {
-    return byteOffsetOfCodePoint(Text, T->getStartIndex());
-  }
-  size_t end(antlr4::Token *T) const {
-    return byteOffsetOfCodePoint(Text, T->getStopIndex() + 1);
-  }
-  llvm::SMRange range(antlr4::Token *First, antlr4::Token *Last) const {
-    return Diags.range(Buffer, begin(First), end(Last));
-  }
-  void error(antlr4::Token *First, antlr4::Token *Last, const std::string &Msg,
-             llvm::ArrayRef<SMFixIt> Fix = {}) {
-    Diags.error(Diags.loc(Buffer, begin(First)), Msg, {range(First, Last)},
-                Fix);
-  }
-
   bool readGroup(BetzaParser::GroupContext *Ctx, Group &G) {
     antlr4::Token *AtomTok = Ctx->ATOM()->getSymbol();
     char Atom = AtomTok->getText()[0];

@@ -140,39 +140,18 @@ std::string syntaxMessage(const SyntaxError &E) {
   return "unexpected '" + E.Text + "' after '" + E.PrevText + "'";
 }
 
-class Reader {
+class Reader : TokenSpans {
 public:
   Reader(DiagnosticEngine &Diags, unsigned Buffer, const FrontendOptions &Opts)
-      : Diags(Diags), Buffer(Buffer), Opts(Opts),
-        Text(Diags.bufferText(Buffer)) {}
+      : TokenSpans(Diags, Buffer), Opts(Opts) {}
 
   ExprRef read(P::FairyContext *Tree) { return sum(Tree->sum()); }
 
 private:
-  DiagnosticEngine &Diags;
-  unsigned Buffer;
   const FrontendOptions &Opts;
-  llvm::StringRef Text;
   /// The first atom: it fixes the moveset's dimension.
   std::optional<llvm::SMRange> FirstAtom;
   unsigned Dimension = 0;
-
-  size_t begin(antlr4::Token *T) const {
-    return byteOffsetOfCodePoint(Text, T->getStartIndex());
-  }
-  size_t end(antlr4::Token *T) const {
-    return byteOffsetOfCodePoint(Text, T->getStopIndex() + 1);
-  }
-  llvm::SMRange range(antlr4::Token *First, antlr4::Token *Last) const {
-    return Diags.range(Buffer, begin(First), end(Last));
-  }
-  llvm::SMRange range(antlr4::ParserRuleContext *C) const {
-    return range(C->getStart(), C->getStop());
-  }
-  void error(llvm::SMRange R, const std::string &Msg,
-             llvm::ArrayRef<SMFixIt> Fix = {}) {
-    Diags.error(R.Start, Msg, {R}, Fix);
-  }
 
   ExprRef list(Expr::Kind K, std::vector<ExprRef> Items) {
     if (Items.size() == 1)

@@ -132,10 +132,10 @@ std::string syntaxMessage(const SyntaxError &E) {
          "'";
 }
 
-class Reader {
+class Reader : TokenSpans {
 public:
   Reader(DiagnosticEngine &Diags, unsigned Buffer)
-      : Diags(Diags), Buffer(Buffer), Text(Diags.bufferText(Buffer)) {}
+      : TokenSpans(Diags, Buffer) {}
 
   bool read(ParlettParser::ParlettContext *Tree, std::vector<Move> &Out) {
     for (auto *M : Tree->moves()->move()) {
@@ -148,21 +148,6 @@ public:
   }
 
 private:
-  DiagnosticEngine &Diags;
-  unsigned Buffer;
-  llvm::StringRef Text;
-
-  size_t begin(antlr4::Token *T) const {
-    return byteOffsetOfCodePoint(Text, T->getStartIndex());
-  }
-  size_t end(antlr4::Token *T) const {
-    return byteOffsetOfCodePoint(Text, T->getStopIndex() + 1);
-  }
-  void error(antlr4::Token *First, antlr4::Token *Last, const std::string &Msg,
-             llvm::ArrayRef<SMFixIt> Fix = {}) {
-    Diags.error(Diags.loc(Buffer, begin(First)), Msg,
-                {Diags.range(Buffer, begin(First), end(Last))}, Fix);
-  }
   void errorAfter(antlr4::Token *T, const std::string &Msg) {
     Diags.error(Diags.loc(Buffer, end(T)), Msg);
   }
