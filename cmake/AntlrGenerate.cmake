@@ -30,3 +30,16 @@ function(fairy_antlr_generate name grammar)
   set(ANTLR_${name}_SOURCES ${sources} PARENT_SCOPE)
   set(ANTLR_${name}_OUTPUT_DIR ${out} PARENT_SCOPE)
 endfunction()
+
+# fairy_antlr_library(<target> <Grammar> <sources...>)
+#
+# A library built from hand-written <sources> and the parser generated from
+# grammar/<Grammar>.g4 (fairy_antlr_generate), which only the library sees;
+# generated code is compiled without warnings (it is not ours to fix).
+function(fairy_antlr_library target grammar)
+  fairy_antlr_generate(${grammar} ${PROJECT_SOURCE_DIR}/grammar/${grammar}.g4)
+  add_library(${target} ${ARGN} ${ANTLR_${grammar}_SOURCES})
+  target_include_directories(${target} PRIVATE ${ANTLR_${grammar}_OUTPUT_DIR})
+  set_source_files_properties(${ANTLR_${grammar}_SOURCES} PROPERTIES
+                              COMPILE_OPTIONS "-w")
+endfunction()
