@@ -9,7 +9,6 @@
 #include "FuzzCommon.h"
 
 #include "fairy/Frontend/Notation.h"
-#include "fairy/IR/Builder.h"
 
 using namespace fairy;
 
@@ -18,18 +17,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     return 0;
   llvm::StringRef Text(reinterpret_cast<const char *>(Data), Size);
   for (bool Plane : {false, true}) {
-    DiagnosticEngine Diags(nullptr);
-    unsigned Buffer = Diags.addBuffer(Text, "<fuzz>");
     FrontendOptions Opts;
     if (Plane) {
       Opts.RequireBounded = true;
       Opts.Radius = 2;
     }
-    NodeRef IR = parseFairyNotation(Diags, Buffer, Opts);
-    fuzz::check(IR || Diags.errorCount() > 0,
-                "rejected input without a diagnostic", *ir::nothing());
-    if (IR)
-      fuzz::checkMoveset(IR);
+    fuzz::checkFrontEnd(Text, [&](DiagnosticEngine &Diags, unsigned Buffer) {
+      return parseFairyNotation(Diags, Buffer, Opts);
+    });
   }
   return 0;
 }

@@ -9,8 +9,10 @@
 #define FAIRY_TEST_FUZZ_FUZZCOMMON_H
 
 #include "fairy/Eval/Evaluator.h"
+#include "fairy/IR/Builder.h"
 #include "fairy/IR/Printer.h"
 #include "fairy/IR/Verifier.h"
+#include "fairy/Support/Diagnostics.h"
 #include "fairy/Transforms/Pass.h"
 
 #include <cstdio>
@@ -62,6 +64,19 @@ inline void checkMoveset(const NodeRef &IR) {
       }
     }
   }
+}
+
+/// A front end's whole check of one input: \p Parse(Diags, Buffer) must
+/// reject with a diagnostic or return IR that checkMoveset accepts.
+template <typename ParseFn>
+void checkFrontEnd(llvm::StringRef Text, ParseFn Parse) {
+  DiagnosticEngine Diags(nullptr);
+  unsigned Buffer = Diags.addBuffer(Text, "<fuzz>");
+  NodeRef IR = Parse(Diags, Buffer);
+  check(IR || Diags.errorCount() > 0, "rejected input without a diagnostic",
+        *ir::nothing());
+  if (IR)
+    checkMoveset(IR);
 }
 
 } // namespace fairy::fuzz

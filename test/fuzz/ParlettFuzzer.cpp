@@ -7,20 +7,13 @@
 #include "FuzzCommon.h"
 
 #include "fairy/Frontend/Notation.h"
-#include "fairy/IR/Builder.h"
 
 using namespace fairy;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
-  if (Size > 256)
-    return 0;
-  DiagnosticEngine Diags(nullptr);
-  unsigned Buffer = Diags.addBuffer(
-      llvm::StringRef(reinterpret_cast<const char *>(Data), Size), "<fuzz>");
-  NodeRef IR = parseParlett(Diags, Buffer);
-  fuzz::check(IR || Diags.errorCount() > 0,
-              "rejected input without a diagnostic", *ir::nothing());
-  if (IR)
-    fuzz::checkMoveset(IR);
+  if (Size <= 256)
+    fuzz::checkFrontEnd(
+        llvm::StringRef(reinterpret_cast<const char *>(Data), Size),
+        parseParlett);
   return 0;
 }
