@@ -651,10 +651,12 @@ static Destinations propagate(const FastEvaluatorImpl &C, const Position &P,
   Bits Quiet = Prop.noSquares(), Capture = Quiet, Remote = Quiet;
   const Bits &Empty = Prop.emptySquares();
   for (const Tagged<Bits> &TS : End) {
-    Bits S =
-        minusBits(TS.Set, Start); // a path back to the origin is not a move
+    // A path back to the origin is not a move, unless it captured on the
+    // way (capture without moving, XBetza's mcabK).
+    bool Captured = TS.Tag & RemoteBit;
+    Bits S = Captured ? TS.Set : minusBits(TS.Set, Start);
     Capture |= minusBits(S, Empty);
-    if (TS.Tag & RemoteBit) {
+    if (Captured) {
       Remote |= S;
     } else {
       S &= Empty;

@@ -384,7 +384,7 @@ ReferenceEvaluator::paths(const Position &P, unsigned Origin, Color Mover,
   const Board &B = P.board();
   std::vector<std::vector<unsigned>> Out;
   for (const Path &Q : *Paths) {
-    if (Q.Square == Origin || Out.size() >= Limit)
+    if ((Q.Square == Origin && !Q.Remote) || Out.size() >= Limit)
       continue;
     std::vector<unsigned> Squares = {Origin};
     Vec At = B.coord(Origin);
@@ -407,8 +407,9 @@ ReferenceEvaluator::evaluate(const Position &P, unsigned Origin, Color Mover,
   std::vector<Path> &Paths = *Found;
   Destinations D{B.emptySet(), B.emptySet(), B.emptySet()};
   for (const Path &Q : Paths) {
-    if (Q.Square == Origin)
-      continue; // a path back to the origin is not a move
+    if (Q.Square == Origin && !Q.Remote)
+      continue; // a path back to the origin is not a move, unless it
+                // captured on the way (capture without moving)
     bool Occupied = squareState(P, Q.Square, Origin, Mover) != Land::Empty;
     if (Occupied)
       D.Capture.set(Q.Square);
