@@ -15,11 +15,10 @@ const std::vector<NotationInfo> &fairy::notations() {
          return parseParlett(D, B);
        }},
       {"betza",
-       "Betza's notation as Fairy-Stockfish reads it, such as mRcpR",
+       "Betza's notation as Fairy-Stockfish reads it, and XBetza, such as "
+       "mRcpR or mafsW",
        {".betza"},
-       [](DiagnosticEngine &D, unsigned B, const FrontendOptions &) {
-         return parseBetza(D, B);
-       }},
+       parseBetza},
       {"fairy",
        "fairy-notation: algebra over displacement atoms such as [1,2]*",
        {".fn"},

@@ -115,6 +115,19 @@ cl::opt<int> Radius(
              "piece can be drawn on the unbounded plane"),
     cl::value_desc("N"), cl::cat(Category));
 
+enum class BetzaReading { FairyStockfish, XBoard };
+cl::opt<BetzaReading> BetzaDialect(
+    "betza",
+    cl::desc("How to read Betza where Fairy-Stockfish and XBoard differ"),
+    cl::init(BetzaReading::FairyStockfish),
+    cl::values(clEnumValN(BetzaReading::FairyStockfish, "fsf",
+                          "as Fairy-Stockfish (default)"),
+               clEnumValN(BetzaReading::XBoard, "xboard",
+                          "as XBoard/WinBoard: 8-way K and Q, NN a leaper, "
+                          "L and J swapped, captures on initial moves, lame "
+                          "leaps blocked at the midpoint, two range digits")),
+    cl::cat(Category));
+
 cl::opt<std::string> From("from",
                           cl::desc("The piece's square, e.g. e5 or 5,5 "
                                    "(default: the centre)"),
@@ -500,6 +513,23 @@ std::optional<FrontendOptions> frontendOptions(DiagnosticEngine &Diags,
     FOpts.Radius = Radius;
   }
   FOpts.RequireBounded = onUnboundedPlane(N);
+  FOpts.XBoardBetza = BetzaDialect == BetzaReading::XBoard;
+  if (BetzaDialect.getNumOccurrences() && std::string(N.Name) != "betza") {
+    Diags.error("--betza chooses how Betza is read; this input is " +
+                std::string(N.Name));
+    return std::nullopt;
+  }
+  // The board's width, for moves that wrap around it; a bad board is
+  // reported where the position is set up.
+  std::string Ignored;
+  std::optional<Board> B;
+  if (!BoardSpec.empty())
+    B = Board::parse(BoardSpec, Ignored);
+  else if (!PositionFEN.empty())
+    if (auto P = Position::fromFEN(PositionFEN, std::nullopt, Ignored))
+      B = P->board();
+  if (B)
+    FOpts.BoardWidth = B->width();
   return FOpts;
 }
 

@@ -23,6 +23,12 @@ struct FrontendOptions {
   /// Every range must end up bounded: the moves will be drawn on the
   /// unbounded plane, so an open end with no Radius is an error.
   bool RequireBounded = false;
+  /// Read Betza as XBoard does where it differs from Fairy-Stockfish
+  /// (--betza=xboard; docs/notations/betza.md, "XBoard's reading").
+  bool XBoardBetza = false;
+  /// The width of the board the moves are for, if one was given: XBetza's
+  /// cylinder moves ('o') wrap around it.
+  std::optional<int> BoardWidth;
 };
 
 /// Parses buffer \p Buffer of \p Diags; reports problems there and returns
@@ -48,8 +54,10 @@ const NotationInfo *notationForPath(const std::string &Path);
 
 /// The Parlett front end (lib/Frontend/Parlett).
 NodeRef parseParlett(DiagnosticEngine &Diags, unsigned Buffer);
-/// The Betza front end (lib/Frontend/Betza), Fairy-Stockfish's reading.
-NodeRef parseBetza(DiagnosticEngine &Diags, unsigned Buffer);
+/// The Betza front end (lib/Frontend/Betza): Fairy-Stockfish's reading and
+/// XBetza's extensions.
+NodeRef parseBetza(DiagnosticEngine &Diags, unsigned Buffer,
+                   const FrontendOptions &Opts);
 /// The fairy-notation front end (lib/Frontend/Fairy).
 NodeRef parseFairyNotation(DiagnosticEngine &Diags, unsigned Buffer,
                            const FrontendOptions &Opts);

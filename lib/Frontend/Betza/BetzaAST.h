@@ -1,7 +1,9 @@
 //===- BetzaAST.h - A Betza string as written -------------------*- C++ -*-===//
 //
 // The visitor (BetzaFrontend.cpp) fills these from the ANTLR parse tree and
-// checks them; the lowering (BetzaLowering.cpp) turns them into IR.
+// checks them; the lowering makes IR: BetzaLowering.cpp for one-leg groups
+// (Fairy-Stockfish's reading plus XBetza's j o z q d t u), BetzaLegs.cpp for
+// XBetza's multi-leg moves (legs separated by 'a', XBoard's reading).
 //
 //===----------------------------------------------------------------------===//
 #ifndef FAIRY_FRONTEND_BETZA_BETZAAST_H
@@ -14,27 +16,56 @@
 
 namespace fairy::betza {
 
-/// One atom with its modifiers and range, e.g. `fmW`, `cpR`, `N0`, `NN`.
+/// The modifiers of one leg. A group has one leg unless XBetza's 'a'
+/// separates several: `mafsW` has the legs `m` and `fs`.
+struct Leg {
+  /// Direction codes as Fairy-Stockfish pairs them: a lone letter is
+  /// doubled ("ff"), a pairable letter pair kept ("fr", "fs", "hr"). On a
+  /// leg after the first they are relative to the previous leg.
+  std::vector<std::string> Directions;
+  bool Move = false;     ///< m: the square must be empty
+  bool Capture = false;  ///< c: it must hold an enemy, which is captured
+  bool Destroy = false;  ///< d: it may hold a friend, which is captured
+  bool Lame = false;     ///< n: blocked by a piece on the way
+  bool Hop = false;      ///< p: hop over a piece (a hurdle, left alone)
+  bool Grasshop = false; ///< g: p, landing right behind the hurdle
+  bool Toggle = false;   ///< y: m, and later legs toggle slider/leaper
+  bool Tame = false;     ///< t: with p or g, hurdles are own pieces only
+  bool Relay = false;    ///< x: the leg ends on an own piece (induction)
+  int Jumps = 0;         ///< j: squares a slider skips (jj: two)
+  /// Where the leg's letters are, for diagnostics.
+  size_t Begin = 0, End = 0;
+};
+
+/// One atom with its modifiers and range, e.g. `fmW`, `cpR`, `N0`, `NN`,
+/// `mafsW`.
 struct Group {
   /// The atom letter after legacy names are read (L is C, J is Z).
   char Atom = 'W';
-  /// Direction codes as Fairy-Stockfish pairs them: a lone letter is
-  /// doubled ("ff"), a pairable letter pair kept ("fr", "fs", "hr").
-  std::vector<std::string> Directions;
-  bool Move = false;     ///< m: the destination must be empty
-  bool Capture = false;  ///< c (or e): the destination must hold an enemy
+  std::vector<Leg> Legs = {Leg()};
   bool Initial = false;  ///< i: only while the piece has not moved
-  bool Lame = false;     ///< n: blocked by a piece on the way
-  bool Hop = false;      ///< p: hop over one piece anywhere on the line
-  bool Grasshop = false; ///< g: land right behind the hurdle
+  bool Cylinder = false; ///< o: files wrap around
+  bool Crooked = false;  ///< z: a rider turning left and right in turn
+  bool Circular = false; ///< q: a rider turning the same way every step
   /// Steps of a rider: 1 for a leaper, 0 for no limit (R, B, Q and doubled
   /// atoms unless a range is written).
   int Range = 1;
+  /// Whether the range was written (z and q make riders unless it was).
+  bool RangeWritten = false;
+  /// XBoard's reading (--betza=xboard) where it differs from
+  /// Fairy-Stockfish's: K and Q as one 8-way atom, captures on initial
+  /// moves, lame leaps blocked at the one midpoint.
+  bool XBoard = false;
+  /// The board's width, for 'o' (0 if no board was given).
+  int BoardWidth = 0;
 };
 
-/// The IR of a whole string: the union of its groups (Fairy-Stockfish's
-/// reading, docs/notations/betza.md).
+/// The IR of a whole string: the union of its groups
+/// (docs/notations/betza.md).
 NodeRef lower(const std::vector<Group> &Groups);
+
+/// The IR of one multi-leg group (BetzaLegs.cpp).
+NodeRef lowerLegs(const Group &G);
 
 /// The images of atom \p Atom (a W, F or oblique leap) that \p Directions
 /// select, in Fairy-Stockfish's reading; \p Split is true for a lone
@@ -42,13 +73,31 @@ NodeRef lower(const std::vector<Group> &Groups);
 std::vector<Vec> selectImages(Vec Atom, const std::vector<std::string> &Dirs,
                               bool Split);
 
+/// The leap of atom letter \p A (W F D N A H C Z G) as (small, large).
+Vec leapOf(char A);
+
 /// The unit steps of Fairy-Stockfish's lame path to \p V: along the long
 /// axis while the remaining long offset exceeds the short one, else
 /// diagonally (N: (0,1), (1,1); Z: (0,1), (1,1), (1,1)).
 std::vector<Vec> lameSteps(Vec V);
 
+/// XBoard's single test square of a lame or jumping leap: half the leap,
+/// rounded toward zero (N: (0,1); Z: (1,1)).
+Vec midpoint(Vec V);
+
 /// Whether \p Code is a direction code Fairy-Stockfish recognises.
 bool isKnownDirection(const std::string &Code);
+
+/// The turns (in eighths of a circle, clockwise, -3..4) that the direction
+/// codes of a leg after the first select relative to the previous leg; an
+/// empty list selects the default. Also XBoard's reading of K and Q, whose
+/// codes select the 8 directions the same way from straight ahead.
+std::vector<int> relativeTurns(const std::vector<std::string> &Dirs);
+
+/// The 8 directions of a move system, clockwise from straight ahead: the
+/// images of \p Atom in order for an oblique atom, the king's directions
+/// scaled by the atom's size otherwise (even = orthogonal, odd = diagonal).
+Vec direction8(Vec Atom, int Index);
 
 } // namespace fairy::betza
 

@@ -3,9 +3,12 @@
 // ANTLR (grammar/Betza.g4) splits the string into groups; this file reads
 // each group's letters the way Fairy-Stockfish's from_betza does (modifier
 // letters in any order, direction letters paired with the next one when
-// they can be, one range digit, a doubled atom as an unlimited rider), and
-// reports, with its place in the string, everything Fairy-Stockfish would
-// silently ignore or turn into no moves. BetzaLowering.cpp makes the IR.
+// they can be, one range digit, a doubled atom as an unlimited rider), or,
+// with --betza=xboard, the way XBoard does where the two differ. XBetza's
+// 'a' splits a group's letters into legs. Everything Fairy-Stockfish would
+// silently ignore or turn into no moves, and every XBetza letter fairyc
+// cannot read, is reported with its place in the string.
+// BetzaLowering.cpp and BetzaLegs.cpp make the IR.
 //
 //===----------------------------------------------------------------------===//
 #include "BetzaAST.h"
@@ -40,57 +43,46 @@ bool isDirectionLetter(char C) { return std::strchr("fblrvsh", C) != nullptr; }
 bool isVerticalLetter(char C) { return std::strchr("fbvh", C) != nullptr; }
 bool isHorizontalLetter(char C) { return std::strchr("rlsh", C) != nullptr; }
 
-/// What each XBetza letter means, for "not supported" messages.
-const char *xbetzaMeaning(char C) {
-  switch (C) {
-  case 'a':
-    return "'a' (multi-leg moves)";
-  case 'j':
-    return "'j' (jumping over a piece)";
-  case 'o':
-    return "'o' (cylinder boards)";
-  case 'z':
-    return "'z' (crooked riders)";
-  case 'q':
-    return "'q' (circular riders)";
-  case 't':
-    return "'t' (tame captures, own-piece hops)";
-  case 'k':
-    return "'k' (royal captures)";
-  case 'u':
-    return "'u' (unload)";
-  case 'x':
-    return "'x' (relay, borrowed moves)";
-  case 'y':
-    return "'y' (range toggles)";
-  case 'd':
-    return "'d' (capturing one's own pieces)";
-  default:
-    return nullptr;
-  }
-}
+bool isObliqueAtom(char A) { return std::strchr("NCZ", A) != nullptr; }
+bool isLineAtom(char A) { return std::strchr("RBQ", A) != nullptr; }
+
+/// Legs of a multi-leg move fairyc will build, at most (each leg after
+/// the first multiplies the paths by its turns).
+constexpr size_t MaxLegPaths = 20000;
 
 class Reader : TokenSpans {
 public:
-  Reader(DiagnosticEngine &Diags, unsigned Buffer)
-      : TokenSpans(Diags, Buffer) {}
+  Reader(DiagnosticEngine &Diags, unsigned Buffer, const FrontendOptions &Opts)
+      : TokenSpans(Diags, Buffer), Opts(Opts) {}
 
   bool read(BetzaParser::BetzaContext *Tree, std::vector<Group> &Out) {
     auto Groups = Tree->group();
     for (size_t I = 0; I < Groups.size(); ++I) {
       Group G;
+      G.XBoard = Opts.XBoardBetza;
+      G.BoardWidth = Opts.BoardWidth.value_or(0);
       if (!readGroup(Groups[I], G))
         return false;
-      // A doubled atom (NN) is an unlimited rider.
-      if (I + 1 < Groups.size() && Groups[I + 1]->MODIFIER().empty() &&
+      bool Doubled =
+          I + 1 < Groups.size() && Groups[I + 1]->MODIFIER().empty() &&
           Groups[I + 1]->ATOM()->getText() == Groups[I]->ATOM()->getText() &&
-          !Groups[I]->RANGE()) {
+          !Groups[I]->RANGE();
+      // A doubled atom (NN) is an unlimited rider for Fairy-Stockfish;
+      // XBoard reads the two letters as two leapers (the same one).
+      if (Doubled && !G.XBoard) {
         if (Groups[I + 1]->RANGE()) {
           antlr4::Token *R = Groups[I + 1]->RANGE()->getSymbol();
           error(R, R,
                 "a doubled atom is already an unlimited rider; it takes no "
                 "range",
                 {SMFixIt(range(R, R), "")});
+          return false;
+        }
+        if (G.Legs.size() > 1 || G.Crooked || G.Circular) {
+          antlr4::Token *A = Groups[I + 1]->ATOM()->getSymbol();
+          error(A, A,
+                "write the rider of a multi-leg, crooked or circular move "
+                "with a range ('0' for no limit), not by doubling the atom");
           return false;
         }
         G.Range = 0;
@@ -102,40 +94,98 @@ public:
   }
 
 private:
+  const FrontendOptions &Opts;
+
   bool readGroup(BetzaParser::GroupContext *Ctx, Group &G) {
     antlr4::Token *AtomTok = Ctx->ATOM()->getSymbol();
     char Atom = AtomTok->getText()[0];
     if (!readAtom(AtomTok, Atom, G))
       return false;
-    if (std::strchr("RBQ", G.Atom))
+    if (isLineAtom(G.Atom))
       G.Range = 0; // unlimited unless a range is written
     auto Mods = Ctx->MODIFIER();
-    for (size_t I = 0; I < Mods.size(); ++I) {
-      antlr4::Token *T = Mods[I]->getSymbol();
+    std::vector<antlr4::Token *> Toks;
+    for (auto *M : Mods)
+      Toks.push_back(M->getSymbol());
+    // XBetza's 'a' separates legs; every other letter belongs to a leg,
+    // except i o z q, which belong to the whole move.
+    G.Legs.clear();
+    size_t LegStart = 0;
+    for (size_t I = 0; I <= Toks.size(); ++I) {
+      if (I < Toks.size() && Toks[I]->getText()[0] != 'a')
+        continue;
+      G.Legs.push_back(Leg());
+      if (!readLeg(Toks, LegStart, I, G))
+        return false;
+      LegStart = I + 1;
+    }
+    if (!readRange(Ctx, G))
+      return false;
+    return checkGroup(Toks, AtomTok, G);
+  }
+
+  /// The letters Toks[Begin, End) of the last leg of \p G.
+  bool readLeg(const std::vector<antlr4::Token *> &Toks, size_t Begin,
+               size_t End, Group &G) {
+    Leg &L = G.Legs.back();
+    bool First = G.Legs.size() == 1;
+    L.Begin = Begin < Toks.size() ? begin(Toks[Begin]) : 0;
+    L.End = End;
+    for (size_t I = Begin; I < End; ++I) {
+      antlr4::Token *T = Toks[I];
       char C = T->getText()[0];
       if (isDirectionLetter(C)) {
         // Fairy-Stockfish pairs a letter with the next one when that is
-        // the same letter or perpendicular to it.
-        char Next = I + 1 < Mods.size() ? Mods[I + 1]->getText()[0] : 0;
+        // the same letter or perpendicular to it; XBoard never pairs a
+        // leading v or s.
+        char Next = I + 1 < End ? Toks[I + 1]->getText()[0] : 0;
         bool Pairs =
             Next &&
             (Next == C || (isVerticalLetter(C) && isHorizontalLetter(Next)) ||
              (isHorizontalLetter(C) && isVerticalLetter(Next)));
+        if (G.XBoard && (C == 'v' || C == 's') && Next != C)
+          Pairs = false;
         std::string Code = Pairs ? std::string{C, Next} : std::string(2, C);
-        antlr4::Token *Last = Pairs ? Mods[I + 1]->getSymbol() : T;
-        if (!checkDirection(T, Last, Code, G))
+        antlr4::Token *Last = Pairs ? Toks[I + 1] : T;
+        bool Relative = !First || (G.XBoard && std::strchr("KQ", G.Atom));
+        if (!(Relative ? checkRelative(T, Last, Code, First)
+                       : checkDirection(T, Last, Code, G)))
           return false;
-        G.Directions.push_back(Code);
+        L.Directions.push_back(Code);
         if (Pairs)
           ++I;
         continue;
       }
       switch (C) {
       case 'm':
-        G.Move = true;
+        L.Move = true;
         continue;
       case 'c':
-        G.Capture = true;
+        L.Capture = true;
+        continue;
+      case 'd':
+        L.Destroy = true;
+        continue;
+      case 'n':
+        L.Lame = true;
+        continue;
+      case 'p':
+        L.Hop = true;
+        continue;
+      case 'g':
+        L.Grasshop = true;
+        continue;
+      case 'y':
+        L.Toggle = true;
+        continue;
+      case 't':
+        L.Tame = true;
+        continue;
+      case 'x':
+        L.Relay = true;
+        continue;
+      case 'j':
+        ++L.Jumps;
         continue;
       case 'e':
         // Fairy-Stockfish reads 'e' as a flag of the whole piece, not as a
@@ -146,34 +196,53 @@ private:
                       "without en-passant captures",
                       {range(T, T)});
         continue;
+      case 'u':
+        Diags.warning(Diags.loc(Buffer, begin(T)),
+                      "'u' (unload) puts the captured piece on this leg's "
+                      "start square; that changes the position after the "
+                      "move, not where the piece can go, and fairyc reads "
+                      "the move without it",
+                      {range(T, T)});
+        continue;
+      case 'k':
+        error(T, T,
+              "'k' (capture only a royal piece) needs to know which pieces "
+              "are royal, which fairyc positions do not record yet");
+        return false;
       case 'i':
+        if (!First) {
+          error(T, T,
+                "'i' on a leg after the first means XBoard's \"as many steps "
+                "as the last slider leg\" (rifle moves), which fairyc does "
+                "not support yet; an initial move has its 'i' on the first "
+                "leg");
+          return false;
+        }
+        if (G.Initial) {
+          error(T, T,
+                "'ii' is XBoard's move for a piece one rank ahead of its "
+                "start square, which fairyc positions do not record; write "
+                "one 'i' for a move of a piece that has not moved");
+          return false;
+        }
         G.Initial = true;
         continue;
-      case 'n':
-        G.Lame = true;
+      case 'o':
+      case 'z':
+      case 'q':
+        (C == 'o' ? G.Cylinder : C == 'z' ? G.Crooked : G.Circular) = true;
         continue;
-      case 'p':
-        G.Hop = true;
-        continue;
-      case 'g':
-        G.Grasshop = true;
-        continue;
-      }
-      if (const char *What = xbetzaMeaning(C)) {
-        error(T, T,
-              std::string("XBetza ") + What +
-                  " is not supported by fairyc yet; Fairy-Stockfish would "
-                  "silently ignore it and misread the move");
-        return false;
       }
       error(T, T,
             "'" + std::string(1, C) +
                 "' is not a Betza modifier; modifiers are f b l r v s h "
-                "(directions), m c e (move, capture, en passant), i (initial), "
-                "n (lame), p g (hoppers)");
+                "(directions), m c d (move, capture, capture own), i "
+                "(initial), n j (lame, jumping), p g (hoppers), e (en "
+                "passant), a (another leg), y t u x (XBetza), o z q "
+                "(cylinder, crooked, circular)");
       return false;
     }
-    return checkCombination(Ctx, AtomTok, G);
+    return true;
   }
 
   bool readAtom(antlr4::Token *T, char Atom, Group &G) {
@@ -196,13 +265,14 @@ private:
     case 'L':
     case 'J': {
       // Betza and Fairy-Stockfish: L = (1,3), J = (2,3); XBoard swaps them.
-      G.Atom = Atom == 'L' ? 'C' : 'Z';
+      G.Atom = (Atom == 'L') != G.XBoard ? 'C' : 'Z';
       std::string Modern(1, G.Atom);
       Diags.warning(Diags.loc(Buffer, begin(T)),
                     "'" + std::string(1, Atom) +
                         "' is a legacy atom that XBoard and Fairy-Stockfish "
                         "read differently; fairyc reads it as '" +
-                        Modern + "' like Fairy-Stockfish",
+                        Modern + "' like " +
+                        (G.XBoard ? "XBoard" : "Fairy-Stockfish"),
                     {range(T, T)}, {SMFixIt(range(T, T), Modern)});
       return true;
     }
@@ -242,8 +312,7 @@ private:
       return false;
     }
     if (isKnownDirection(Code)) {
-      if ((Code == "hr" || Code == "hl") &&
-          std::strchr("NCZ", G.Atom) == nullptr) {
+      if ((Code == "hr" || Code == "hl") && !isObliqueAtom(G.Atom)) {
         error(First, Last,
               "'" + Code +
                   "' selects a chiral half of an oblique atom (N, C, Z); this "
@@ -252,10 +321,34 @@ private:
       }
       return true;
     }
+    return unknownPair(First, Last, Code, "Fairy-Stockfish recognises",
+                       "(it would give this atom no moves)");
+  }
+
+  /// Direction codes of a leg after the first, which turn relative to the
+  /// leg before (and XBoard's codes on K and Q, read from straight ahead).
+  bool checkRelative(antlr4::Token *First, antlr4::Token *Last,
+                     const std::string &Code, bool FirstLeg) {
+    if (Code == "hr" || Code == "hl" || Code == "hh") {
+      error(First, Last,
+            "'" + Code + "' has no meaning " +
+                (FirstLeg ? "on XBoard's 8-way K and Q"
+                          : "relative to the previous leg") +
+                "; write the turns: f r l b, fr fl br bl, fs bs, v s, or fh "
+                "bh rh lh");
+      return false;
+    }
+    if (isKnownDirection(Code))
+      return true;
+    return unknownPair(First, Last, Code, "a leg can turn by", "");
+  }
+
+  bool unknownPair(antlr4::Token *First, antlr4::Token *Last,
+                   const std::string &Code, const std::string &Known,
+                   const std::string &Why) {
     std::string Swapped{Code[1], Code[0]};
-    std::string Msg = "'" + Code +
-                      "' is not a direction pair Fairy-Stockfish recognises "
-                      "(it would give this atom no moves)";
+    std::string Msg = "'" + Code + "' is not a direction pair " + Known +
+                      (Why.empty() ? "" : " " + Why);
     if (isKnownDirection(Swapped)) {
       error(First, Last, Msg + "; did you mean '" + Swapped + "'?",
             {SMFixIt(range(First, Last), Swapped)});
@@ -265,58 +358,208 @@ private:
     return false;
   }
 
-  bool checkCombination(BetzaParser::GroupContext *Ctx, antlr4::Token *AtomTok,
-                        Group &G) {
-    if (auto *R = Ctx->RANGE()) {
-      antlr4::Token *T = R->getSymbol();
-      std::string Digits = T->getText();
-      if (Digits.size() > 1) {
-        error(T, T,
-              "Fairy-Stockfish reads one range digit: '" + Digits +
-                  "' would be read as " + Digits.substr(0, 1) +
-                  " and the rest dropped; ranges are 1 to 9, or 0 for no "
-                  "limit",
-              {SMFixIt(range(T, T), Digits.substr(0, 1))});
-        return false;
-      }
-      G.Range = Digits[0] - '0';
-    }
-    bool Rider = G.Range != 1 || std::strchr("RBQ", G.Atom);
-    if (G.Lame && (Rider || std::strchr("NADZ", G.Atom) == nullptr)) {
-      error(AtomTok, AtomTok,
-            "'n' (lame) applies to the leapers N, A, D and Z, the ones "
-            "Fairy-Stockfish can block");
+  bool readRange(BetzaParser::GroupContext *Ctx, Group &G) {
+    auto *R = Ctx->RANGE();
+    if (!R)
+      return true;
+    antlr4::Token *T = R->getSymbol();
+    std::string Digits = T->getText();
+    size_t MaxDigits = G.XBoard ? 2 : 1;
+    if (Digits.size() > MaxDigits) {
+      std::string Kept = Digits.substr(0, MaxDigits);
+      error(T, T,
+            std::string(G.XBoard ? "XBoard" : "Fairy-Stockfish") + " reads " +
+                (G.XBoard ? "two range digits" : "one range digit") + ": '" +
+                Digits + "' would be read as " + Kept +
+                " and the rest dropped; ranges are 1 to " +
+                (G.XBoard ? "99" : "9") + ", or 0 for no limit",
+            {SMFixIt(range(T, T), Kept)});
       return false;
     }
-    if (G.Hop || G.Grasshop) {
-      bool Line = std::strchr("RBQ", G.Atom) ||
-                  (std::strchr("WF", G.Atom) && G.Range == 0);
-      if (!Line || (std::strchr("RBQ", G.Atom) && G.Range > 1)) {
-        error(AtomTok, AtomTok,
-              std::string("'") + (G.Hop ? 'p' : 'g') +
-                  "' (hopper) applies to unlimited rook and bishop lines "
-                  "(R, B, Q), as in Fairy-Stockfish");
+    G.Range = std::stoi(Digits);
+    G.RangeWritten = true;
+    return true;
+  }
+
+  /// The letter \p C among \p Toks, for locating a message.
+  antlr4::Token *letter(const std::vector<antlr4::Token *> &Toks, char C,
+                        antlr4::Token *Else) {
+    for (antlr4::Token *T : Toks)
+      if (T->getText()[0] == C)
+        return T;
+    return Else;
+  }
+
+  bool checkGroup(const std::vector<antlr4::Token *> &Toks,
+                  antlr4::Token *AtomTok, Group &G) {
+    bool Rider = G.Range != 1 || isLineAtom(G.Atom);
+    bool Multi = G.Legs.size() > 1;
+    if (G.Cylinder || G.Crooked || G.Circular) {
+      char C = G.Cylinder ? 'o' : G.Crooked ? 'z' : 'q';
+      antlr4::Token *T = letter(Toks, C, AtomTok);
+      if (Multi) {
+        error(T, T,
+              "'" + std::string(1, C) +
+                  "' applies to one-leg moves; fairyc does not support it "
+                  "inside a multi-leg ('a') move");
         return false;
       }
-      if (G.Hop && G.Grasshop) {
+      if (G.Crooked + G.Circular + G.Cylinder > 1) {
+        error(T, T, "'o', 'z' and 'q' are three kinds of path; choose one");
+        return false;
+      }
+      if (G.Cylinder && !Opts.BoardWidth) {
+        error(T, T,
+              "'o' (cylinder) moves wrap around the board's files, so they "
+              "depend on its width; give the board with --board or "
+              "--position");
+        return false;
+      }
+    }
+    for (size_t I = 0; I < G.Legs.size(); ++I) {
+      const Leg &L = G.Legs[I];
+      bool Final = I + 1 == G.Legs.size();
+      if (L.Lame && !checkLame(Toks, AtomTok, G, Rider, Multi))
+        return false;
+      if (L.Jumps && !checkJump(Toks, AtomTok, G, Rider, Multi))
+        return false;
+      if (L.Tame && !L.Hop && !L.Grasshop) {
+        antlr4::Token *T = letter(Toks, 't', AtomTok);
+        error(T, T,
+              "'t' without 'p' or 'g' forbids capturing a royal piece, "
+              "which fairyc positions do not mark yet; with 'p' or 'g' it "
+              "makes hurdles own pieces only");
+        return false;
+      }
+      if (!Multi && (L.Hop || L.Grasshop)) {
+        bool Line =
+            isLineAtom(G.Atom) || (std::strchr("WF", G.Atom) && G.Range == 0);
+        if (!Line || (isLineAtom(G.Atom) && G.Range > 1)) {
+          error(AtomTok, AtomTok,
+                std::string("'") + (L.Hop ? 'p' : 'g') +
+                    "' (hopper) applies to unlimited rook and bishop lines "
+                    "(R, B, Q), as in Fairy-Stockfish; a multi-leg move "
+                    "('pafN') hops with any atom");
+          return false;
+        }
+      }
+      if (L.Hop && L.Grasshop) {
         error(AtomTok, AtomTok,
               "'p' and 'g' are two kinds of hopper; choose one");
         return false;
       }
+      if (Final && L.Relay) {
+        antlr4::Token *T = letter(Toks, 'x', AtomTok);
+        error(T, T,
+              "a final 'x' borrows the moves of the own piece it reaches, "
+              "which depend on the other pieces' definitions; fairyc "
+              "evaluates one piece at a time and cannot read it");
+        return false;
+      }
+      if (!Final && (L.Relay + (L.Hop || L.Grasshop) > 1)) {
+        antlr4::Token *T = letter(Toks, 'x', AtomTok);
+        error(T, T, "an 'x' leg ends on an own piece; it cannot also hop");
+        return false;
+      }
     }
-    if (G.Initial && G.Capture && !G.Move) {
+    if ((G.Crooked || G.Circular || G.Cylinder) &&
+        (G.Legs[0].Hop || G.Legs[0].Grasshop || G.Legs[0].Lame ||
+         G.Legs[0].Jumps)) {
+      error(AtomTok, AtomTok,
+            "fairyc does not combine 'o', 'z' or 'q' with hopping, lame or "
+            "jumping moves");
+      return false;
+    }
+    const Leg &First = G.Legs[0];
+    if (G.Initial && !G.XBoard && !Multi && First.Capture && !First.Move) {
       error(AtomTok, AtomTok,
             "Fairy-Stockfish drops initial ('i') moves that capture; an "
-            "initial move must be quiet");
+            "initial move must be quiet (XBoard allows it: --betza=xboard)");
+      return false;
+    }
+    if (Multi && legPaths(G) > MaxLegPaths) {
+      error(AtomTok, AtomTok,
+            "this multi-leg move has more than " + std::to_string(MaxLegPaths) +
+                " different paths of legs; fairyc stops there");
       return false;
     }
     return true;
+  }
+
+  bool checkLame(const std::vector<antlr4::Token *> &Toks,
+                 antlr4::Token *AtomTok, const Group &G, bool Rider,
+                 bool Multi) {
+    antlr4::Token *T = letter(Toks, 'n', AtomTok);
+    if (Multi) {
+      error(T, T,
+            "'n' in a multi-leg move marks XBoard's en-passant steps, which "
+            "fairyc does not support; a lame leap is written with legs, as "
+            "in 'mafsW'");
+      return false;
+    }
+    bool Leaper = !Rider && std::strchr("WFK", G.Atom) == nullptr;
+    if (G.XBoard ? !Leaper : (Rider || !std::strchr("NADZ", G.Atom))) {
+      error(AtomTok, AtomTok,
+            G.XBoard ? "'n' (lame) applies to leaps longer than one step"
+                     : "'n' (lame) applies to the leapers N, A, D and Z, the "
+                       "ones Fairy-Stockfish can block");
+      return false;
+    }
+    return true;
+  }
+
+  bool checkJump(const std::vector<antlr4::Token *> &Toks,
+                 antlr4::Token *AtomTok, const Group &G, bool Rider,
+                 bool Multi) {
+    antlr4::Token *T = letter(Toks, 'j', AtomTok);
+    if (Multi) {
+      error(T, T, "fairyc supports 'j' on one-leg moves only");
+      return false;
+    }
+    bool Unit = std::strchr("WFKRBQ", G.Atom) != nullptr;
+    int Jumps = G.Legs[0].Jumps;
+    if (Rider && !Unit) {
+      error(T, T,
+            "'j' on a rider skips squares of a W or F line (R, B, Q, W0, "
+            "F3 ...); this rider's steps have no squares between them");
+      return false;
+    }
+    if (Rider && G.Range != 0 && G.Range <= Jumps) {
+      error(T, T,
+            "this rider goes " + std::to_string(G.Range) +
+                " steps at most, and 'j' skips " + std::to_string(Jumps) +
+                "; it would have no moves");
+      return false;
+    }
+    if (!Rider && (Unit || Jumps > 1)) {
+      error(T, T,
+            Unit ? "'j' on a one-step leaper has no square to jump over; on "
+                   "a slider it skips the first square (jR)"
+                 : "a leaper jumps over one square: write one 'j'");
+      return false;
+    }
+    return true;
+  }
+
+  /// How many leg paths lowerLegs() will build: each image of the first
+  /// leg, times the turns of each later leg.
+  static size_t legPaths(const Group &G) {
+    size_t Total = 0, Paths = 8;
+    for (size_t I = 1; I < G.Legs.size(); ++I) {
+      size_t Turns = relativeTurns(G.Legs[I].Directions).size();
+      if (G.Legs[I].Directions.empty())
+        Turns = 7;
+      Paths = std::min(Paths * Turns, MaxLegPaths + 1);
+      Total = std::min(Total + Paths, MaxLegPaths + 1);
+    }
+    return Total;
   }
 };
 
 } // namespace
 
-NodeRef fairy::parseBetza(DiagnosticEngine &Diags, unsigned Buffer) {
+NodeRef fairy::parseBetza(DiagnosticEngine &Diags, unsigned Buffer,
+                          const FrontendOptions &Opts) {
   if (!checkUTF8(Diags, Buffer))
     return nullptr;
   AntlrParse<BetzaLexer, BetzaParser> Parse(Diags.bufferText(Buffer).str());
@@ -324,7 +567,7 @@ NodeRef fairy::parseBetza(DiagnosticEngine &Diags, unsigned Buffer) {
   if (Parse.reportError(Diags, Buffer, syntaxMessage))
     return nullptr;
   std::vector<Group> Groups;
-  if (!Reader(Diags, Buffer).read(Tree, Groups))
+  if (!Reader(Diags, Buffer, Opts).read(Tree, Groups))
     return nullptr;
   // An empty string is a piece that cannot move (Fairy-Stockfish's
   // "immobile"): the empty set of moves.

@@ -1,20 +1,26 @@
-//===- BetzaLowering.cpp - Betza groups to IR
-//------------------------------===//
+//===- BetzaLowering.cpp - Betza groups to IR ----------------------------===//
 //
-// Each group becomes the union of its selected images; each image one path:
+// Each one-leg group becomes the union of its selected images; each image
+// one path:
 //
 //   leaper      leg(v; final)
 //   rider       seq(ride<0..k-1>(leg(v; empty)), leg(v; final))
-//   lame (n)    the unit steps of Fairy-Stockfish's path, all but the last
-//               landing on empty squares
+//   lame (n)    the unit steps of Fairy-Stockfish's path (XBoard: the one
+//               midpoint), all but the last landing on empty squares
 //   hopper (p)  seq(ride<0..>(empty), leg(v; occupied), ride<0..>(empty),
 //               leg(v; final))
 //   g           seq(ride<0..>(empty), leg(v; occupied), leg(v; final))
+//   jumping (j) a leaper: the midpoint occupied; a slider: the first j
+//               squares skipped, whatever is on them
+//   cylinder(o) every leg also as its file-wrapped twin
+//   crooked (z) the image and a quarter turn of it in turn
+//   circular(q) each step the next image the same way round
 //
-// where `final` is empty (m), enemy (c), or empty-or-enemy (neither or
-// both). `i` wraps the group in guard<initial>. Directions are selected
-// image by image exactly as Fairy-Stockfish's from_betza does
-// (docs/notations/betza.md, "Directions").
+// where `final` is empty (m), enemy (c), friend (d), or their union (none:
+// empty-or-enemy). `i` wraps the group in guard<initial>. Directions are
+// selected image by image exactly as Fairy-Stockfish's from_betza does
+// (docs/notations/betza.md, "Directions"). Multi-leg groups are lowered by
+// BetzaLegs.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "BetzaAST.h"
@@ -23,6 +29,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 
 using namespace fairy;
 using namespace fairy::betza;
@@ -114,18 +121,52 @@ std::vector<Vec> fairy::betza::lameSteps(Vec V) {
 
 namespace {
 
+/// The landing condition of a final leg.
+Land finalLand(const Leg &L) {
+  uint8_t M = 0;
+  if (L.Move || L.Toggle)
+    M |= Land::Empty;
+  if (L.Capture)
+    M |= Land::Enemy;
+  if (L.Destroy)
+    M |= Land::Friend;
+  return M ? Land(M) : Land::notFriend();
+}
+
+RangeList slideCounts(int Range) {
+  return Range == 0 ? RangeList::atLeast(0)
+                    : RangeList::between(0, std::max(Range - 1, 0));
+}
+
+/// A leg of \p V, or on a cylinder of \p Width files, it or its wrapped
+/// twin (exactly one of them lands on the board).
+NodeRef step(Vec V, Land L, int Width) {
+  if (Width == 0)
+    return ir::leg(V, L);
+  int X = ((V.x % Width) + Width) % Width;
+  if (X == 0)
+    return ir::leg(Vec(0, V.y, V.z), L);
+  return ir::alt(
+      {ir::leg(Vec(X, V.y, V.z), L), ir::leg(Vec(X - Width, V.y, V.z), L)});
+}
+
+/// One image \p V of a one-leg group \p G, with \p Range steps at most.
 NodeRef path(const Group &G, int Range, Vec V, Land Final) {
-  RangeList Slide =
-      Range == 0 ? RangeList::atLeast(0) : RangeList::between(0, Range - 1);
+  const Leg &L = G.Legs[0];
   NodeRef Empty = ir::leg(V, Land::empty());
-  if (G.Hop)
-    return ir::seq({ir::ride(RangeList::atLeast(0), Empty),
-                    ir::leg(V, Land::occupied()),
+  if (L.Hop || L.Grasshop) {
+    Land Hurdle = L.Tame ? Land::friendly() : Land::occupied();
+    NodeRef Before = ir::ride(RangeList::atLeast(0), Empty);
+    if (L.Grasshop)
+      return ir::seq({Before, ir::leg(V, Hurdle), ir::leg(V, Final)});
+    return ir::seq({Before, ir::leg(V, Hurdle),
                     ir::ride(RangeList::atLeast(0), Empty), ir::leg(V, Final)});
-  if (G.Grasshop)
-    return ir::seq({ir::ride(RangeList::atLeast(0), Empty),
-                    ir::leg(V, Land::occupied()), ir::leg(V, Final)});
-  if (G.Lame) {
+  }
+  if (L.Lame && G.XBoard) {
+    Vec Mid = midpoint(V);
+    return ir::seq({ir::leg(Mid, Land::empty()), ir::leg(V - Mid, Final)});
+  }
+  if (L.Lame) {
     std::vector<Vec> Steps = lameSteps(V);
     std::vector<NodeRef> Legs;
     for (size_t I = 0; I < Steps.size(); ++I)
@@ -133,7 +174,130 @@ NodeRef path(const Group &G, int Range, Vec V, Land Final) {
           ir::leg(Steps[I], I + 1 == Steps.size() ? Final : Land::empty()));
     return ir::seqFlat(Legs);
   }
-  return ir::seqFlat({ir::rideOrSimpler(Slide, Empty), ir::leg(V, Final)});
+  if (L.Jumps && Range == 1) {
+    Vec Mid = midpoint(V);
+    return ir::seq({ir::leg(Mid, Land::occupied()), ir::leg(V - Mid, Final)});
+  }
+  if (L.Jumps) {
+    // XBoard's jumping slider: the first squares are skipped whatever
+    // stands there; the range still counts from the origin.
+    std::vector<NodeRef> Legs(L.Jumps, ir::leg(V, Land::any()));
+    Legs.push_back(ir::rideOrSimpler(
+        slideCounts(Range == 0 ? 0 : Range - L.Jumps), Empty));
+    Legs.push_back(ir::leg(V, Final));
+    return ir::seqFlat(Legs);
+  }
+  if (G.Cylinder) {
+    // A horizontal line is back on the origin after Width steps, so no
+    // more are needed; other lines leave the board by themselves.
+    int W = G.BoardWidth;
+    int Steps = Range == 0 ? 0 : Range;
+    if (V.y == 0 && V.z == 0)
+      Steps = Steps == 0 ? W : std::min(Steps, W);
+    NodeRef Slide =
+        ir::repOrSimpler(slideCounts(Steps), step(V, Land::empty(), W));
+    return ir::seqFlat({Slide, step(V, Final, W)});
+  }
+  return ir::seqFlat(
+      {ir::rideOrSimpler(slideCounts(Range), Empty), ir::leg(V, Final)});
+}
+
+/// The index of \p V among the 8 directions of \p Base.
+int indexOf(Vec Base, Vec V) {
+  for (int I = 0; I < 8; ++I)
+    if (direction8(Base, I) == V)
+      return I;
+  return 0;
+}
+
+/// A crooked rider (z): V and a quarter turn W of it in turn, 1 to Range
+/// steps (no limit if 0).
+NodeRef crooked(Vec Base, Vec V, int Range, Land Final) {
+  std::vector<NodeRef> Alts;
+  int D = indexOf(Base, V);
+  for (int Turn : {2, -2}) {
+    Vec W = direction8(Base, D + Turn);
+    NodeRef Pair =
+        ir::seq({ir::leg(V, Land::empty()), ir::leg(W, Land::empty())});
+    // 2j+1 steps end with V, 2j+2 steps with W.
+    RangeList Odd = Range == 0 ? RangeList::atLeast(0)
+                               : RangeList::between(0, (Range - 1) / 2);
+    Alts.push_back(
+        ir::seqFlat({ir::rideOrSimpler(Odd, Pair), ir::leg(V, Final)}));
+    if (Range == 0 || Range >= 2) {
+      RangeList Even = Range == 0 ? RangeList::atLeast(0)
+                                  : RangeList::between(0, (Range - 2) / 2);
+      Alts.push_back(
+          ir::seqFlat({ir::rideOrSimpler(Even, Pair), ir::leg(V, Land::empty()),
+                       ir::leg(W, Final)}));
+    }
+  }
+  return ir::altFlat(Alts);
+}
+
+/// A circular rider (q): each step the next direction the same way round,
+/// until it would be back on the origin or has made Range steps.
+NodeRef circular(Vec Base, bool EightWay, Vec V, int Range, Land Final) {
+  int Turn = EightWay ? 1 : 2;
+  int Most = 8 / Turn - 1;
+  if (Range != 0)
+    Most = std::min(Most, Range);
+  std::vector<NodeRef> Alts;
+  int D = indexOf(Base, V);
+  for (int Sense : {Turn, -Turn}) {
+    // From the last step back: step k may end the move or go on.
+    NodeRef Rest;
+    for (int K = Most - 1; K >= 0; --K) {
+      Vec S = direction8(Base, D + Sense * K);
+      NodeRef End = ir::leg(S, Final);
+      Rest = Rest ? ir::alt({End, ir::seq({ir::leg(S, Land::empty()), Rest})})
+                  : End;
+    }
+    Alts.push_back(Rest);
+  }
+  return ir::altFlat(Alts);
+}
+
+NodeRef lowerOneLeg(const Group &G) {
+  const Leg &L = G.Legs[0];
+  Land Final = finalLand(L);
+  if (G.Initial && !G.XBoard) // Fairy-Stockfish: initial moves never capture
+    Final = Land::empty();
+  int Range = G.Range;
+  bool Turning = G.Crooked || G.Circular;
+  if (Turning && !G.RangeWritten)
+    Range = 0; // z and q make riders: the crooked bishop zB, the rose qN
+  bool Oblique = std::strchr("NCZ", G.Atom) != nullptr;
+  Vec Base = leapOf(G.Atom);
+  if (!Oblique && G.Atom != 'K' && G.Atom != 'Q')
+    Base = Vec(0, std::max(Base.x, Base.y)); // W and F share the king's 8
+  std::vector<Vec> Images;
+  if (G.XBoard && (G.Atom == 'K' || G.Atom == 'Q')) {
+    // XBoard: one 8-way atom, its letters read from straight ahead.
+    std::vector<int> Turns = relativeTurns(L.Directions);
+    if (L.Directions.empty())
+      Turns = {-3, -2, -1, 0, 1, 2, 3, 4};
+    for (int T : Turns)
+      Images.push_back(direction8(Base, T));
+  } else if (G.Atom == 'K' || G.Atom == 'Q') {
+    // K and Q are their W and F parts, each with the same letters and no
+    // splitting of pairs (K4 is Q4, as in Fairy-Stockfish and XBoard).
+    for (Vec Part : {Vec(0, 1), Vec(1, 1)})
+      for (Vec V : selectImages(Part, L.Directions, false))
+        Images.push_back(V);
+  } else {
+    Vec Leap = G.Atom == 'R'   ? Vec(0, 1)
+               : G.Atom == 'B' ? Vec(1, 1)
+                               : leapOf(G.Atom);
+    Images = selectImages(Leap, L.Directions, Leap.x == 0);
+  }
+  bool EightWay = Oblique || G.Atom == 'K' || G.Atom == 'Q';
+  std::vector<NodeRef> Moves;
+  for (Vec V : Images)
+    Moves.push_back(G.Crooked    ? crooked(Base, V, Range, Final)
+                    : G.Circular ? circular(Base, EightWay, V, Range, Final)
+                                 : path(G, Range, V, Final));
+  return ir::altFlat(Moves);
 }
 
 } // namespace
@@ -175,8 +339,7 @@ fairy::betza::selectImages(Vec Atom, const std::vector<std::string> &Dirs,
   return Images;
 }
 
-/// The leap of atom letter \p A as (small, large).
-static Vec leapOf(char A) {
+Vec fairy::betza::leapOf(char A) {
   switch (A) {
   case 'W':
     return Vec(0, 1);
@@ -194,49 +357,57 @@ static Vec leapOf(char A) {
     return Vec(1, 3);
   case 'Z':
     return Vec(2, 3);
-  default: // 'G'
+  case 'G':
     return Vec(3, 3);
+  default: // K R B Q: unit steps
+    return Vec(0, 1);
   }
+}
+
+Vec fairy::betza::midpoint(Vec V) { return Vec(V.x / 2, V.y / 2, V.z / 2); }
+
+Vec fairy::betza::direction8(Vec Atom, int Index) {
+  Index = ((Index % 8) + 8) % 8;
+  int A = Atom.x, B = Atom.y;
+  if (A != 0 && A != B) {
+    const Vec Oblique[8] = {Vec(A, B),   Vec(B, A),   Vec(B, -A), Vec(A, -B),
+                            Vec(-A, -B), Vec(-B, -A), Vec(-B, A), Vec(-A, B)};
+    return Oblique[Index];
+  }
+  int S = std::max(A, B);
+  const Vec King[8] = {Vec(0, 1),  Vec(1, 1),   Vec(1, 0),  Vec(1, -1),
+                       Vec(0, -1), Vec(-1, -1), Vec(-1, 0), Vec(-1, 1)};
+  return Vec(King[Index].x * S, King[Index].y * S);
+}
+
+std::vector<int>
+fairy::betza::relativeTurns(const std::vector<std::string> &Dirs) {
+  static const struct {
+    const char *Code;
+    std::vector<int> Turns;
+  } Table[] = {{"ff", {0}},         {"bb", {4}},        {"rr", {2}},
+               {"ll", {-2}},        {"vv", {0, 4}},     {"ss", {2, -2}},
+               {"fr", {1}},         {"rf", {1}},        {"fl", {-1}},
+               {"lf", {-1}},        {"br", {3}},        {"rb", {3}},
+               {"bl", {-3}},        {"lb", {-3}},       {"fs", {1, -1}},
+               {"bs", {3, -3}},     {"rv", {1, 3}},     {"lv", {-1, -3}},
+               {"fh", {-1, 0, 1}},  {"bh", {3, 4, -3}}, {"rh", {1, 2, 3}},
+               {"lh", {-1, -2, -3}}};
+  std::vector<int> Turns;
+  for (const std::string &D : Dirs)
+    for (const auto &Row : Table)
+      if (D == Row.Code)
+        for (int T : Row.Turns)
+          if (std::find(Turns.begin(), Turns.end(), T) == Turns.end())
+            Turns.push_back(T);
+  std::sort(Turns.begin(), Turns.end());
+  return Turns;
 }
 
 NodeRef fairy::betza::lower(const std::vector<Group> &Groups) {
   std::vector<NodeRef> Alts;
   for (const Group &G : Groups) {
-    Land Final = G.Move && !G.Capture   ? Land::empty()
-                 : G.Capture && !G.Move ? Land::enemy()
-                                        : Land::notFriend();
-    if (G.Initial) // Fairy-Stockfish: initial moves never capture
-      Final = Land::empty();
-    // K and Q are their W and F parts, each with the same letters and no
-    // splitting of pairs; R and B are W and F riders.
-    struct Part {
-      Vec Leap;
-      bool Split;
-      int Range;
-    };
-    std::vector<Part> Parts;
-    switch (G.Atom) {
-    case 'K': // K4 is Q4, as in Fairy-Stockfish and XBoard
-    case 'Q':
-      Parts.push_back({Vec(0, 1), false, G.Range});
-      Parts.push_back({Vec(1, 1), false, G.Range});
-      break;
-    case 'R':
-      Parts.push_back({Vec(0, 1), true, G.Range});
-      break;
-    case 'B':
-      Parts.push_back({Vec(1, 1), false, G.Range});
-      break;
-    default: {
-      Vec L = leapOf(G.Atom);
-      Parts.push_back({L, L.x == 0, G.Range});
-    }
-    }
-    std::vector<NodeRef> Moves;
-    for (const Part &P : Parts)
-      for (Vec V : selectImages(P.Leap, G.Directions, P.Split))
-        Moves.push_back(path(G, P.Range, V, Final));
-    NodeRef N = ir::altFlat(Moves);
+    NodeRef N = G.Legs.size() > 1 ? lowerLegs(G) : lowerOneLeg(G);
     Alts.push_back(G.Initial ? ir::guard(GuardPredicate(), N) : N);
   }
   return ir::altFlat(Alts);

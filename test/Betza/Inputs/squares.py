@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Prints fairyc --emit=json moves as one sorted line per origin:
-'d4 quiet: b3 b5 ... capture: ...' for FileCheck."""
+'d4 quiet: b3 b5 ... capture: ...' for FileCheck, and ' remote: ...' if a
+move captured on a square it passed."""
 import json
 import sys
 
@@ -9,5 +10,8 @@ def squares(names):
 
 
 for m in json.load(sys.stdin)["moves"]:
-    print("%s quiet:%s capture:%s" % (m["from"], squares(m["quiet"]),
-                                      squares(m["capture"])))
+    line = "%s quiet:%s capture:%s" % (m["from"], squares(m["quiet"]),
+                                       squares(m["capture"]))
+    if m["remote"]:  # captures on squares the move passed (locust)
+        line += " remote:" + squares(m["remote"])
+    print(line)
