@@ -105,11 +105,13 @@ Move classify(const NodeRef &Path, bool Initial) {
     return M;
   }
   // A lame leap: Fairy-Stockfish's unit steps over empty squares.
+  const char *MultiLeg =
+      "a multi-leg move that is not a leap, a rider, a lame leap or a hopper "
+      "(XBetza's 'a' legs and Parlett's '.' chains are not written yet)";
   Vec Sum;
   for (const NodeRef &L : C) {
     if (!L->is(NodeKind::Leg) || L->effect() != Effect::None)
-      throw CannotWrite{"a multi-leg move of a shape Betza has no letter for "
-                        "(XBetza 'a' is not written yet)"};
+      throw CannotWrite{MultiLeg};
     Sum = Sum + L->vec();
   }
   std::vector<Vec> Steps = betza::lameSteps(Sum);
@@ -118,8 +120,7 @@ Move classify(const NodeRef &Path, bool Initial) {
     Lame = C[I]->vec() == Steps[I] &&
            (I + 1 == C.size() || C[I]->land() == Land::empty());
   if (!Lame)
-    throw CannotWrite{"a multi-leg move of a shape Betza has no letter for "
-                      "(XBetza 'a' is not written yet)"};
+    throw CannotWrite{MultiLeg};
   M.S = Shape::Lame;
   M.V = Sum;
   return M;

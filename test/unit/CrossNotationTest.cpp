@@ -6,6 +6,7 @@
 
 #include "fairy/Backend/BetzaWriter.h"
 #include "fairy/Backend/FairyWriter.h"
+#include "fairy/Backend/ParlettWriter.h"
 #include "fairy/Frontend/Notation.h"
 #include "fairy/Testing/Random.h"
 
@@ -117,7 +118,8 @@ void expectSameMoves(const NodeRef &A, const NodeRef &B,
 // --emit=betza round trip: every Betza string of the conformance data and
 // of the worked examples, compiled, written back, compiled again, moves
 // alike everywhere (guarded moves are compared with the piece unmoved).
-TEST(CrossNotationTest, BetzaRoundTrip) {
+/// Every Betza string of the conformance data and the worked examples.
+std::vector<std::string> betzaStrings() {
   std::vector<std::string> Strings = {
       "fN",          "hrN", "hlN",   "nA",     "gQ",  "NN",  "R2",  "fR",
       "fmFfcWifmnA", "FvW", "fsN",   "ffNfsN", "frW", "lbF", "frK", "fsK",
@@ -128,6 +130,11 @@ TEST(CrossNotationTest, BetzaRoundTrip) {
       Strings.push_back(Line.substr(Line.find(' ') == std::string::npos
                                         ? Line.size()
                                         : Line.find(' ') + 1));
+  return Strings;
+}
+
+TEST(CrossNotationTest, BetzaRoundTrip) {
+  std::vector<std::string> Strings = betzaStrings();
   ASSERT_GT(Strings.size(), 120u);
   std::vector<Position> Ps = positions();
   for (const std::string &S : Strings) {
@@ -211,6 +218,46 @@ TEST(CrossNotationTest, FairyRoundTrip) {
         << Betza;
     EXPECT_FALSE(Why.empty()) << Betza;
   }
+}
+
+} // namespace
+
+namespace {
+
+// --emit=parlett: every Betza string of the tests that Parlett can say, and
+// pieces from the other notations, written in Parlett and read back as the
+// same moves; the rest refused with a reason.
+TEST(CrossNotationTest, ParlettRoundTrip) {
+  std::vector<std::pair<std::string, std::string>> Inputs = {
+      {"parlett", "o1>,c1x>,oi2>"}, {"parlett", "~1/2&"},
+      {"parlett", "1-3*"},          {"parlett", "~1/2<,n="},
+      {"parlett", "c~1/2&,o1x"},    {"fairy", "[1,2]*"},
+      {"fairy", "[0,2]{1..}+"},     {"fairy", "[0,1]{1..3}*,[1,1]*"},
+      {"betza", "FyafsF"}, // refused: a multi-leg move
+  };
+  for (const std::string &S : betzaStrings())
+    Inputs.emplace_back("betza", S);
+  std::vector<Position> Ps = positions();
+  size_t Written = 0, Refused = 0;
+  for (auto &[Notation, Text] : Inputs) {
+    NodeRef IR = compile(Notation, Text);
+    ASSERT_TRUE(IR) << Text;
+    std::string Why;
+    auto Parlett = irToParlett(optimize(IR, 1, {}), Why);
+    if (!Parlett) {
+      EXPECT_FALSE(Why.empty()) << Text;
+      EXPECT_NE(Notation, "parlett") << Text << ": " << Why;
+      ++Refused;
+      continue;
+    }
+    ++Written;
+    NodeRef Again = compile("parlett", *Parlett);
+    ASSERT_TRUE(Again) << Text << " -> " << *Parlett;
+    expectSameMoves(IR, Again, Ps, Text + " -> " + *Parlett);
+  }
+  // Most Fairy-Stockfish pieces are leaps, riders and pawns Parlett says.
+  EXPECT_GT(Written, 60u);
+  EXPECT_GT(Refused, 10u); // hoppers, fN, lame knights, multi-leg moves
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 #include "fairy/Backend/Dot.h"
 #include "fairy/Backend/FairyWriter.h"
 #include "fairy/Backend/Json.h"
+#include "fairy/Backend/ParlettWriter.h"
 #include "fairy/Backend/Svg.h"
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/Eval/Plane.h"
@@ -68,7 +69,8 @@ enum class EmitKind {
   CTable,
   Bitboard,
   Betza,
-  Fairy
+  Fairy,
+  Parlett
 };
 cl::opt<EmitKind> Emit(
     "emit", cl::desc("What to produce"), cl::init(EmitKind::Diagram),
@@ -86,7 +88,9 @@ cl::opt<EmitKind> Emit(
         clEnumValN(EmitKind::Betza, "betza",
                    "the piece written in Betza (Fairy-Stockfish's reading)"),
         clEnumValN(EmitKind::Fairy, "fairy",
-                   "the piece written in fairy-notation")),
+                   "the piece written in fairy-notation"),
+        clEnumValN(EmitKind::Parlett, "parlett",
+                   "the piece written in Parlett's notation")),
     cl::cat(Category));
 
 enum class DotKind { Tree, Automaton };
@@ -615,16 +619,21 @@ int run() {
   std::optional<std::string> Out;
   switch (Emit) {
   case EmitKind::Betza:
-  case EmitKind::Fairy: {
+  case EmitKind::Fairy:
+  case EmitKind::Parlett: {
     // Written from the board-independent -O1 IR, like --emit=ir.
     std::string Why;
     NodeRef Opt = optimized(IR, PassContext());
-    bool Betza = Emit == EmitKind::Betza;
-    Out = Betza ? irToBetza(Opt, Why) : irToFairy(Opt, Why);
+    Out = Emit == EmitKind::Betza   ? irToBetza(Opt, Why)
+          : Emit == EmitKind::Fairy ? irToFairy(Opt, Why)
+                                    : irToParlett(Opt, Why);
+    const char *Target = Emit == EmitKind::Betza   ? "Betza"
+                         : Emit == EmitKind::Fairy ? "fairy-notation"
+                                                   : "Parlett";
     if (!Out) {
       Diags.error(Diags.loc(Pieces[0].Buffer, 0),
-                  std::string("cannot write this moveset in ") +
-                      (Betza ? "Betza" : "fairy-notation") + ": " + Why);
+                  std::string("cannot write this moveset in ") + Target + ": " +
+                      Why);
       return 1;
     }
     *Out += "\n";
