@@ -113,34 +113,29 @@ void expectWalker(
   EXPECT_GT(Origins, 300u);
 }
 
+/// A crooked rider of the king's directions First, First+2, ...: each
+/// start, then a quarter turn either way, then back, and so on.
+Walked zigzag(const Position &P, unsigned O, int First, int Most) {
+  Walked W;
+  for (int D = First; D < 8; D += 2)
+    for (int Turn : {2, -2})
+      add(W,
+          ride(
+              P, O,
+              [&](int K) { return K % 2 ? King[(D + Turn + 8) % 8] : King[D]; },
+              Most));
+  return W;
+}
+
 TEST(XBetzaTest, CrookedBishopZigzags) {
-  // zB: a bishop step, then a quarter turn, then back, and so on.
   expectWalker("zB", [](const Position &P, unsigned O) {
-    Walked W;
-    for (int D = 1; D < 8; D += 2)
-      for (int Turn : {2, -2})
-        add(W, ride(
-                   P, O,
-                   [&](int K) {
-                     return K % 2 ? King[(D + Turn + 8) % 8] : King[D];
-                   },
-                   1000));
-    return W;
+    return zigzag(P, O, /*First=*/1, /*Most=*/1000);
   });
 }
 
 TEST(XBetzaTest, CrookedRookWithRangeCountsSteps) {
   expectWalker("zW3", [](const Position &P, unsigned O) {
-    Walked W;
-    for (int D = 0; D < 8; D += 2)
-      for (int Turn : {2, -2})
-        add(W, ride(
-                   P, O,
-                   [&](int K) {
-                     return K % 2 ? King[(D + Turn + 8) % 8] : King[D];
-                   },
-                   3));
-    return W;
+    return zigzag(P, O, /*First=*/0, /*Most=*/3);
   });
 }
 
