@@ -37,7 +37,7 @@ struct Direction {
   std::set<Vec> Images;
 };
 
-const std::vector<Direction> &lineDirections() {
+const std::vector<Direction> &parlettDirections() {
   static const std::vector<Direction> All = {
       {"*",
        {Vec(0, 1), Vec(0, -1), Vec(1, 0), Vec(-1, 0), Vec(1, 1), Vec(1, -1),
@@ -132,7 +132,7 @@ lineDirections(const std::set<Vec> &Images, int Long, std::string &Why) {
     Left.insert(Vec(V.x / Long, V.y / Long));
   std::set<Vec> Wanted = Left;
   std::vector<std::string> Out;
-  for (const Direction &D : lineDirections()) {
+  for (const Direction &D : parlettDirections()) {
     bool Inside = true, Useful = false;
     for (Vec V : D.Images) {
       Inside = Inside && Wanted.count(V);

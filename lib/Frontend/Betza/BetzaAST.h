@@ -67,6 +67,19 @@ NodeRef lower(const std::vector<Group> &Groups);
 /// The IR of one multi-leg group (BetzaLegs.cpp).
 NodeRef lowerLegs(const Group &G);
 
+/// The images the first (or only) leg of \p G selects: its direction
+/// letters read as Fairy-Stockfish does, or, for K and Q under
+/// --betza=xboard, as one 8-way atom.
+std::vector<Vec> firstLegImages(const Group &G);
+
+/// The landing condition of the last leg of a move: m (or y) empty, c
+/// enemy, d friend, their union; none of them: empty or enemy.
+Land finalLand(const Leg &L);
+
+/// The counts of empty steps a rider of \p Range steps (0: no limit)
+/// slides before its last step.
+RangeList slideCounts(int Range);
+
 /// The images of atom \p Atom (a W, F or oblique leap) that \p Directions
 /// select, in Fairy-Stockfish's reading; \p Split is true for a lone
 /// orthogonal atom, whose letter pairs count as two single letters.
@@ -98,6 +111,13 @@ std::vector<int> relativeTurns(const std::vector<std::string> &Dirs);
 /// images of \p Atom in order for an oblique atom, the king's directions
 /// scaled by the atom's size otherwise (even = orthogonal, odd = diagonal).
 Vec direction8(Vec Atom, int Index);
+
+/// The atom whose direction8() are \p A's directions: the leap of an
+/// oblique atom; (0, size) otherwise, since W and F share the king's 8.
+Vec directionBase(char A);
+
+/// The index of \p V among direction8(\p Base, 0..7).
+int directionIndex(Vec Base, Vec V);
 
 } // namespace fairy::betza
 

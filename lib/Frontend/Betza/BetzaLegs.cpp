@@ -46,15 +46,13 @@ public:
       Legs.push_back(On);
     }
     EightWay = std::strchr("NCZKQ", G.Atom) != nullptr;
-    Base = leapOf(G.Atom);
-    if (!std::strchr("NCZ", G.Atom))
-      Base = Vec(0, std::max(Base.x, Base.y));
+    Base = directionBase(G.Atom);
   }
 
   NodeRef lower() {
     std::vector<NodeRef> Alts;
-    for (int D : firstDirections())
-      Alts.push_back(from(0, D, G.Range));
+    for (Vec V : firstLegImages(G))
+      Alts.push_back(from(0, directionIndex(Base, V), G.Range));
     return ir::altFlat(Alts);
   }
 
@@ -63,36 +61,6 @@ private:
   std::vector<Leg> Legs;
   bool EightWay;
   Vec Base;
-
-  /// The first leg's directions as indices into direction8(Base, ·).
-  std::vector<int> firstDirections() const {
-    const std::vector<std::string> &Dirs = Legs[0].Directions;
-    std::vector<Vec> Images;
-    if (G.XBoard && (G.Atom == 'K' || G.Atom == 'Q')) {
-      std::vector<int> Turns = relativeTurns(Dirs);
-      if (Dirs.empty())
-        return {0, 1, 2, 3, 4, 5, 6, 7};
-      for (int &T : Turns)
-        T = (T + 8) % 8;
-      return Turns;
-    }
-    if (G.Atom == 'K' || G.Atom == 'Q') {
-      for (Vec Part : {Vec(0, 1), Vec(1, 1)})
-        for (Vec V : selectImages(Part, Dirs, false))
-          Images.push_back(V);
-    } else {
-      Vec Leap = G.Atom == 'R'   ? Vec(0, 1)
-                 : G.Atom == 'B' ? Vec(1, 1)
-                                 : leapOf(G.Atom);
-      Images = selectImages(Leap, Dirs, Leap.x == 0);
-    }
-    std::vector<int> Out;
-    for (Vec V : Images)
-      for (int I = 0; I < 8; ++I)
-        if (direction8(Base, I) == V)
-          Out.push_back(I);
-    return Out;
-  }
 
   /// Legs I.. of the move, leg I going in direction \p D with \p Range
   /// steps at most (1 a leaper, 0 no limit).
@@ -117,31 +85,34 @@ private:
   /// One leg: slide over empty squares if a rider, then land where the
   /// leg's mode allows, capturing there for c and d.
   static NodeRef legPath(const Leg &L, bool Last, Vec V, int Range) {
+    NodeRef End = Last ? ir::leg(V, finalLand(L)) : stop(L, V);
+    return ir::seqFlat(
+        {ir::rideOrSimpler(slideCounts(Range), ir::leg(V, Land::empty())),
+         End});
+  }
+
+  /// Where a leg that is not the last may stop: a square to stand on (m,
+  /// the default; p g y x) or one to capture on and go on from (c, d).
+  static NodeRef stop(const Leg &L, Vec V) {
     uint8_t Quiet = 0, Taken = 0;
     if (L.Move || L.Toggle)
       Quiet |= Land::Empty;
     if (L.Capture)
-      (Last ? Quiet : Taken) |= Land::Enemy;
+      Taken |= Land::Enemy;
     if (L.Destroy)
-      (Last ? Quiet : Taken) |= Land::Friend;
+      Taken |= Land::Friend;
     if (L.Hop || L.Grasshop)
       Quiet |= L.Tame ? Land::Friend : Land::Friend | Land::Enemy;
     if (L.Relay)
       Quiet |= Land::Friend;
     if (!Quiet && !Taken)
-      Quiet = Last ? Land::Empty | Land::Enemy : Land::Empty;
+      Quiet = Land::Empty;
     std::vector<NodeRef> Ends;
     if (Quiet)
       Ends.push_back(ir::leg(V, Land(Quiet)));
     if (Taken)
       Ends.push_back(ir::leg(V, Land(Taken), Effect::Capture));
-    NodeRef End = ir::altFlat(Ends);
-    if (Range == 1)
-      return End;
-    RangeList Slide =
-        Range == 0 ? RangeList::atLeast(0) : RangeList::between(0, Range - 1);
-    return ir::seqFlat(
-        {ir::rideOrSimpler(Slide, ir::leg(V, Land::empty())), End});
+    return ir::altFlat(Ends);
   }
 };
 

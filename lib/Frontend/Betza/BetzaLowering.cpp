@@ -121,23 +121,6 @@ std::vector<Vec> fairy::betza::lameSteps(Vec V) {
 
 namespace {
 
-/// The landing condition of a final leg.
-Land finalLand(const Leg &L) {
-  uint8_t M = 0;
-  if (L.Move || L.Toggle)
-    M |= Land::Empty;
-  if (L.Capture)
-    M |= Land::Enemy;
-  if (L.Destroy)
-    M |= Land::Friend;
-  return M ? Land(M) : Land::notFriend();
-}
-
-RangeList slideCounts(int Range) {
-  return Range == 0 ? RangeList::atLeast(0)
-                    : RangeList::between(0, std::max(Range - 1, 0));
-}
-
 /// A leg of \p V, or on a cylinder of \p Width files, it or its wrapped
 /// twin (exactly one of them lands on the board).
 NodeRef step(Vec V, Land L, int Width) {
@@ -202,19 +185,11 @@ NodeRef path(const Group &G, int Range, Vec V, Land Final) {
       {ir::rideOrSimpler(slideCounts(Range), Empty), ir::leg(V, Final)});
 }
 
-/// The index of \p V among the 8 directions of \p Base.
-int indexOf(Vec Base, Vec V) {
-  for (int I = 0; I < 8; ++I)
-    if (direction8(Base, I) == V)
-      return I;
-  return 0;
-}
-
 /// A crooked rider (z): V and a quarter turn W of it in turn, 1 to Range
 /// steps (no limit if 0).
 NodeRef crooked(Vec Base, Vec V, int Range, Land Final) {
   std::vector<NodeRef> Alts;
-  int D = indexOf(Base, V);
+  int D = directionIndex(Base, V);
   for (int Turn : {2, -2}) {
     Vec W = direction8(Base, D + Turn);
     NodeRef Pair =
@@ -243,7 +218,7 @@ NodeRef circular(Vec Base, bool EightWay, Vec V, int Range, Land Final) {
   if (Range != 0)
     Most = std::min(Most, Range);
   std::vector<NodeRef> Alts;
-  int D = indexOf(Base, V);
+  int D = directionIndex(Base, V);
   for (int Sense : {Turn, -Turn}) {
     // From the last step back: step k may end the move or go on.
     NodeRef Rest;
@@ -268,29 +243,8 @@ NodeRef lowerOneLeg(const Group &G) {
   if (Turning && !G.RangeWritten)
     Range = 0; // z and q make riders: the crooked bishop zB, the rose qN
   bool Oblique = std::strchr("NCZ", G.Atom) != nullptr;
-  Vec Base = leapOf(G.Atom);
-  if (!Oblique && G.Atom != 'K' && G.Atom != 'Q')
-    Base = Vec(0, std::max(Base.x, Base.y)); // W and F share the king's 8
-  std::vector<Vec> Images;
-  if (G.XBoard && (G.Atom == 'K' || G.Atom == 'Q')) {
-    // XBoard: one 8-way atom, its letters read from straight ahead.
-    std::vector<int> Turns = relativeTurns(L.Directions);
-    if (L.Directions.empty())
-      Turns = {-3, -2, -1, 0, 1, 2, 3, 4};
-    for (int T : Turns)
-      Images.push_back(direction8(Base, T));
-  } else if (G.Atom == 'K' || G.Atom == 'Q') {
-    // K and Q are their W and F parts, each with the same letters and no
-    // splitting of pairs (K4 is Q4, as in Fairy-Stockfish and XBoard).
-    for (Vec Part : {Vec(0, 1), Vec(1, 1)})
-      for (Vec V : selectImages(Part, L.Directions, false))
-        Images.push_back(V);
-  } else {
-    Vec Leap = G.Atom == 'R'   ? Vec(0, 1)
-               : G.Atom == 'B' ? Vec(1, 1)
-                               : leapOf(G.Atom);
-    Images = selectImages(Leap, L.Directions, Leap.x == 0);
-  }
+  Vec Base = directionBase(G.Atom);
+  std::vector<Vec> Images = firstLegImages(G);
   bool EightWay = Oblique || G.Atom == 'K' || G.Atom == 'Q';
   std::vector<NodeRef> Moves;
   for (Vec V : Images)
@@ -402,6 +356,62 @@ fairy::betza::relativeTurns(const std::vector<std::string> &Dirs) {
             Turns.push_back(T);
   std::sort(Turns.begin(), Turns.end());
   return Turns;
+}
+
+Land fairy::betza::finalLand(const Leg &L) {
+  uint8_t M = 0;
+  if (L.Move || L.Toggle)
+    M |= Land::Empty;
+  if (L.Capture)
+    M |= Land::Enemy;
+  if (L.Destroy)
+    M |= Land::Friend;
+  return M ? Land(M) : Land::notFriend();
+}
+
+RangeList fairy::betza::slideCounts(int Range) {
+  return Range == 0 ? RangeList::atLeast(0)
+                    : RangeList::between(0, std::max(Range - 1, 0));
+}
+
+Vec fairy::betza::directionBase(char A) {
+  Vec L = leapOf(A);
+  if (std::strchr("NCZ", A))
+    return L;
+  return Vec(0, std::max(L.x, L.y));
+}
+
+int fairy::betza::directionIndex(Vec Base, Vec V) {
+  for (int I = 0; I < 8; ++I)
+    if (direction8(Base, I) == V)
+      return I;
+  return 0;
+}
+
+std::vector<Vec> fairy::betza::firstLegImages(const Group &G) {
+  const std::vector<std::string> &Dirs = G.Legs[0].Directions;
+  std::vector<Vec> Images;
+  if (G.XBoard && (G.Atom == 'K' || G.Atom == 'Q')) {
+    // XBoard: one 8-way atom, its letters read from straight ahead.
+    std::vector<int> Turns = relativeTurns(Dirs);
+    if (Dirs.empty())
+      Turns = {0, 1, 2, 3, 4, 5, 6, 7};
+    for (int T : Turns)
+      Images.push_back(direction8(Vec(0, 1), T));
+    return Images;
+  }
+  if (G.Atom == 'K' || G.Atom == 'Q') {
+    // K and Q are their W and F parts, each with the same letters and no
+    // splitting of pairs (K4 is Q4, as in Fairy-Stockfish and XBoard).
+    for (Vec Part : {Vec(0, 1), Vec(1, 1)})
+      for (Vec V : selectImages(Part, Dirs, false))
+        Images.push_back(V);
+    return Images;
+  }
+  Vec Leap = G.Atom == 'R'   ? Vec(0, 1)
+             : G.Atom == 'B' ? Vec(1, 1)
+                             : leapOf(G.Atom);
+  return selectImages(Leap, Dirs, Leap.x == 0);
 }
 
 NodeRef fairy::betza::lower(const std::vector<Group> &Groups) {
