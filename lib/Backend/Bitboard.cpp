@@ -108,9 +108,11 @@ void checkColourless(const Node &N) {
       !(N.land().Mask & Land::Enemy))
     throw Refused{"a leg that may land on its own side's pieces but not on "
                   "the opponent's depends on colours, not occupancy"};
+  if (N.is(NodeKind::Leg) && N.effect() == Effect::Promote)
+    throw Refused{"a promotion is not a destination a table can list"};
   if (N.is(NodeKind::Guard))
-    throw Refused{"a guard (initial move or zone) depends on more than "
-                  "occupancy"};
+    throw Refused{"a guard (" + N.guard().str() +
+                  ") depends on more than occupancy"};
   for (const NodeRef &C : N.children())
     checkColourless(*C);
 }

@@ -63,9 +63,11 @@ Value fairy::irToJson(const Node &N) {
   case NodeKind::Guard: {
     const GuardPredicate &G = N.guard();
     O["predicate"] = G.str();
-    O["guard"] = G.K == GuardPredicate::Initial ? "initial" : "zone";
+    O["guard"] = GuardPredicate::kindName(G.K);
     if (G.K == GuardPredicate::Zone)
       O["zone"] = G.ZoneId;
+    if (G.K == GuardPredicate::State)
+      O["state"] = G.ZoneId;
     O["negated"] = G.Negated;
     break;
   }

@@ -22,8 +22,11 @@
 
 #include "SquareBits.h"
 
+#include "fairy/Eval/Attacks.h"
+
 #include "llvm/ADT/DenseMap.h"
 
+#include <map>
 #include <tuple>
 #include <unordered_map>
 
@@ -33,7 +36,11 @@ namespace fairy {
 
 namespace {
 
-constexpr uint32_t RemoteBit = 1;
+// Tag bits of a frontier's square sets; the filters take the bits above.
+constexpr uint32_t RemoteBit = 1;  ///< captured on a square it then left
+constexpr uint32_t PendingBit = 2; ///< captured on the square it stands on
+constexpr uint32_t PromoteBit = 4; ///< passed a promotion
+constexpr uint32_t FirstFilterBit = 8;
 
 template <typename Bits> struct Tagged {
   uint32_t Tag;
@@ -147,7 +154,7 @@ public:
 
   void compile(const Node &N, unsigned RideDepth) {
     if (N.is(NodeKind::Filter))
-      FilterBits[&N] = 2u << FilterBits.size();
+      FilterBits[&N] = FirstFilterBit << FilterBits.size();
     if (N.is(NodeKind::Ride))
       RideShapes[&N] = shapes(*N.operand());
     for (const NodeRef &C : N.children())
@@ -318,7 +325,7 @@ public:
   /// ones, and tested() collects the squares whose state a leg checks.
   Propagator(const FastEvaluatorImpl &C, const Position &P, unsigned Origin,
              Color Mover, bool Relaxed = false)
-      : C(C), P(P), B(C.B), Origin(Origin), Relaxed(Relaxed) {
+      : C(C), P(P), B(C.B), Origin(Origin), Relaxed(Relaxed), Mover(Mover) {
     // The origin counts as empty: the piece has left it.
     const Bits &Squares = C.masks<Bits>().Squares;
     LandMask[0] = minusBits(Squares, Squares); // no squares, sized to the board
@@ -435,7 +442,10 @@ private:
   Bits Tested;
   uint64_t Work = 0; ///< leg applications so far
   bool Virgin;
+  Color Mover;
   llvm::SmallVector<OpenFilter, 2> Open;
+  std::optional<AttackMap> Attacks;
+  std::map<const Node *, std::unique_ptr<FastEvaluator>> Attackers;
 
   void leg(Vec W, Land L, Effect E, const Frontier &In, Frontier &Out) {
     if (++Work > C.WorkLimit)
@@ -457,10 +467,16 @@ private:
       if (!anyBits(To))
         continue;
       uint32_t Tag = TS.Tag | FilterBits;
+      // A capture becomes remote once the path leaves the captured square;
+      // on the destination itself it is an ordinary capture.
+      if ((Tag & PendingBit) && !W.isZero())
+        Tag = (Tag & ~PendingBit) | RemoteBit;
+      if (E == Effect::Promote)
+        Tag |= PromoteBit;
       if (E == Effect::Capture) {
         Bits Hit = minusBits(To, LandMask[Land::Empty]);
         if (anyBits(Hit))
-          addTo(Out, Tag | RemoteBit, Hit);
+          addTo(Out, Tag | PendingBit, Hit);
         To = minusBits(To, Hit);
         if (!anyBits(To))
           continue;
@@ -469,25 +485,102 @@ private:
     }
   }
 
-  Frontier guard(const GuardPredicate &G, const Frontier &In) const {
-    if (Relaxed)
+  Frontier guard(const GuardPredicate &G, const Frontier &In) {
+    if (Relaxed || (G.isAttack() && P.AttackConditionsHold))
       return In;
-    if (G.K == GuardPredicate::Initial)
-      return Virgin != G.Negated ? In : Frontier();
-    Bits Zone = noSquares();
-    auto It = P.Zones.find(G.ZoneId);
-    if (It != P.Zones.end())
-      Zone = convert<Bits>(It->second);
+    bool Whole; // for predicates of the piece, not of the square
+    switch (G.K) {
+    case GuardPredicate::Initial:
+      Whole = Virgin;
+      break;
+    case GuardPredicate::State: {
+      auto It = P.States.find(G.ZoneId);
+      Whole = It != P.States.end() && It->second.test(Origin);
+      break;
+    }
+    default:
+      return filterSquares(G, In);
+    }
+    return Whole != G.Negated ? In : Frontier();
+  }
+
+  /// The squares of \p In where predicate \p G holds.
+  Frontier filterSquares(const GuardPredicate &G, const Frontier &In) {
     Frontier Out;
     for (const TaggedSet &TS : In) {
-      Bits Kept = TS.Set;
-      if (G.Negated)
-        Kept = minusBits(Kept, Zone);
-      else
-        Kept &= Zone;
-      addTo(Out, TS.Tag, Kept);
+      Bits Where = squaresWhere(G, TS.Set);
+      if (G.Negated) {
+        addTo(Out, TS.Tag, minusBits(TS.Set, Where));
+      } else {
+        Where &= TS.Set;
+        addTo(Out, TS.Tag, Where);
+      }
     }
     return Out;
+  }
+
+  /// The squares where the square predicate \p G holds; only those of
+  /// \p Asked need be right (attack conditions are worked out per square).
+  Bits squaresWhere(const GuardPredicate &G, const Bits &Asked) {
+    Bits S = noSquares();
+    switch (G.K) {
+    case GuardPredicate::Zone: {
+      auto It = P.Zones.find(G.ZoneId);
+      if (It != P.Zones.end())
+        S = convert<Bits>(It->second);
+      break;
+    }
+    case GuardPredicate::Origin:
+      S = single(Origin);
+      break;
+    case GuardPredicate::LastTo:
+    case GuardPredicate::LastFrom:
+      if (P.LastMove)
+        addSquare(S, G.K == GuardPredicate::LastTo ? P.LastMove->To
+                                                   : P.LastMove->From);
+      break;
+    case GuardPredicate::SameType: {
+      char Type = P.moverType(Origin);
+      for (int Side = 0; Side < 2; ++Side)
+        forEachBit(convert<Bits>(P.piecesOf(Color(Side))), [&](unsigned Sq) {
+          if (Sq != Origin && P.at(Sq).Type == Type)
+            addSquare(S, Sq);
+        });
+      break;
+    }
+    case GuardPredicate::Attacked:
+    case GuardPredicate::Defended: {
+      Color By = G.K == GuardPredicate::Attacked ? opposite(Mover) : Mover;
+      forEachBit(Asked, [&](unsigned Sq) {
+        if (attacks().attacked(Sq, By))
+          addSquare(S, Sq);
+      });
+      break;
+    }
+    case GuardPredicate::Initial:
+    case GuardPredicate::State:
+      break;
+    }
+    return S;
+  }
+
+  /// The attack map, with attackers evaluated by this evaluator too.
+  AttackMap &attacks() {
+    if (!Attacks)
+      Attacks.emplace(
+          P, Origin, Mover,
+          [this](const NodeRef &Moves, const Position &Q, unsigned From,
+                 Color Side, std::string &Error) -> std::optional<SquareSet> {
+            std::unique_ptr<FastEvaluator> &E = Attackers[Moves.get()];
+            if (!E && !(E = FastEvaluator::compile(Moves, Q.board(), Error)))
+              return std::nullopt;
+            E->setWorkLimit(C.WorkLimit);
+            auto D = E->evaluate(Q, From, Side, Error);
+            if (!D)
+              return std::nullopt;
+            return D->Capture;
+          });
+    return *Attacks;
   }
 
   Frontier rep(const Node &N, const Frontier &In, const Transform &T) {
@@ -648,7 +741,8 @@ static Destinations propagate(const FastEvaluatorImpl &C, const Position &P,
   Bits Start = Prop.single(Origin);
   Transform T = Mover == Color::White ? Transform() : Transform::rotate180();
   FrontierOf<Bits> End = Prop.eval(*C.Root, FrontierOf<Bits>{{0, Start}}, T);
-  Bits Quiet = Prop.noSquares(), Capture = Quiet, Remote = Quiet;
+  Bits Quiet = Prop.noSquares(), Capture = Quiet, Remote = Quiet,
+       Promote = Quiet;
   const Bits &Empty = Prop.emptySquares();
   for (const Tagged<Bits> &TS : End) {
     // A path back to the origin is not a move, unless it captured on the
@@ -656,6 +750,8 @@ static Destinations propagate(const FastEvaluatorImpl &C, const Position &P,
     bool Captured = TS.Tag & RemoteBit;
     Bits S = Captured ? TS.Set : minusBits(TS.Set, Start);
     Capture |= minusBits(S, Empty);
+    if (TS.Tag & PromoteBit)
+      Promote |= S;
     if (Captured) {
       Remote |= S;
     } else {
@@ -665,7 +761,7 @@ static Destinations propagate(const FastEvaluatorImpl &C, const Position &P,
   }
   unsigned N = C.B.numSquares();
   return {toSquareSet(Quiet, N), toSquareSet(Capture, N),
-          toSquareSet(Remote, N)};
+          toSquareSet(Remote, N), toSquareSet(Promote, N)};
 }
 
 template <typename Bits>
@@ -702,6 +798,9 @@ FastEvaluatorImpl::evaluate(const Position &P, unsigned Origin, Color Mover,
       using Bits = std::remove_pointer_t<decltype(Kind)>;
       return propagate<Bits>(*this, P, Origin, Mover);
     });
+  } catch (AttackError &A) {
+    Error = A.Why;
+    return std::nullopt;
   } catch (WorkExceeded &) {
     Error = "evaluation stopped after " + std::to_string(WorkLimit) +
             " leg steps; the moveset nests repetitions too deeply to "
@@ -725,8 +824,8 @@ FastEvaluator::compile(NodeRef Root, const Board &B, std::string &Error) {
     Error = "cannot evaluate " + E.Why;
     return nullptr;
   }
-  if (Impl->FilterBits.size() > 30) {
-    Error = "cannot evaluate more than 30 filters in one moveset";
+  if (Impl->FilterBits.size() > 28) {
+    Error = "cannot evaluate more than 28 filters in one moveset";
     return nullptr;
   }
   return std::unique_ptr<FastEvaluator>(new FastEvaluator(std::move(Impl)));

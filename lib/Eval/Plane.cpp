@@ -44,7 +44,7 @@ Cropped fairy::cropAround(const Position &P, unsigned Origin,
   Cropped Out{Position(*Small), 0, {}, std::vector<int>(B.numSquares(), -1)};
   Vec Corner = O - Vec(R, R, B.is3D() ? R : 0);
   unsigned N = Small->numSquares();
-  Out.D = {SquareSet(N), SquareSet(N), SquareSet(N)};
+  Out.D = {SquareSet(N), SquareSet(N), SquareSet(N), SquareSet(N)};
   for (unsigned I = 0; I < B.numSquares(); ++I) {
     Vec C = B.coord(I) - Corner;
     if (!Small->inBox(C))
@@ -59,6 +59,8 @@ Cropped fairy::cropAround(const Position &P, unsigned Origin,
       Out.D.Capture.set(J);
     if (D.Remote.test(I))
       Out.D.Remote.set(J);
+    if (D.Promote.test(I))
+      Out.D.Promote.set(J);
   }
   Out.Origin = Out.NewIndex[Origin];
   Out.P.SideToMove = P.SideToMove;

@@ -26,6 +26,15 @@ void Position::clear(unsigned I) {
   Squares[I] = Occupant();
 }
 
+void PieceTable::define(Color Side, char Type, NodeRef M) {
+  Moves[{Side, (char)std::toupper((unsigned char)Type)}] = std::move(M);
+}
+
+const NodeRef *PieceTable::find(Color Side, char Type) const {
+  auto It = Moves.find({Side, (char)std::toupper((unsigned char)Type)});
+  return It == Moves.end() ? nullptr : &It->second;
+}
+
 bool Position::hasPieces() const { return Pieces[0].any() || Pieces[1].any(); }
 
 namespace {
@@ -75,11 +84,72 @@ static bool readLevel(llvm::StringRef Text,
   return true;
 }
 
+/// FEN's fields after the placement: side to move, castling rights, en
+/// passant square (and the move counters, ignored).
+static bool readFields(llvm::ArrayRef<llvm::StringRef> Fields, Position &P,
+                       std::string &Error) {
+  if (Fields.size() > 5) {
+    Error = "too many fields after the placement; expected at most: side to "
+            "move, castling rights, en passant square, halfmove clock, "
+            "move number";
+    return false;
+  }
+  if (Fields.size() >= 1) {
+    if (Fields[0] != "w" && Fields[0] != "b") {
+      Error = "the side to move is '" + Fields[0].str() + "'; write w or b";
+      return false;
+    }
+    P.SideToMove = Fields[0] == "w" ? Color::White : Color::Black;
+    P.SideGiven = true;
+  }
+  if (Fields.size() >= 2 && Fields[1] != "-" &&
+      Fields[1].find_first_not_of("KQkqABCDEFGHabcdefgh") !=
+          llvm::StringRef::npos) {
+    Error = "bad castling rights '" + Fields[1].str() +
+            "'; write letters of KQkq (or files), or -";
+    return false;
+  }
+  if (Fields.size() >= 3 && Fields[2] != "-") {
+    // The side that moved last made a double step through this square.
+    const Board &B = P.board();
+    unsigned Ep;
+    std::string Why;
+    if (!B.parseSquare(Fields[2].str(), Ep, Why)) {
+      Error = "bad en passant square: " + Why;
+      return false;
+    }
+    int Back = P.SideToMove == Color::White ? 1 : -1; // toward the mover
+    Vec At = B.coord(Ep);
+    Vec From(At.x, At.y + Back, At.z), To(At.x, At.y - Back, At.z);
+    if (!B.contains(From) || !B.contains(To)) {
+      Error = "the en passant square " + Fields[2].str() +
+              " has no squares on both sides of it along the files";
+      return false;
+    }
+    P.LastMove = Move{B.index(From), B.index(To)};
+  }
+  for (size_t I = 3; I < Fields.size(); ++I) {
+    unsigned N;
+    if (Fields[I].getAsInteger(10, N)) {
+      Error = "the move counters must be numbers, not '" + Fields[I].str() +
+              "'";
+      return false;
+    }
+  }
+  return true;
+}
+
 std::optional<Position> Position::fromFEN(const std::string &FEN,
                                           const std::optional<Board> &Size,
                                           std::string &Error) {
+  llvm::SmallVector<llvm::StringRef, 8> Fields;
+  llvm::StringRef(FEN).trim().split(Fields, ' ', -1, /*KeepEmpty=*/false);
+  if (Fields.empty()) {
+    Error = "the position is empty";
+    return std::nullopt;
+  }
   llvm::SmallVector<llvm::StringRef, 8> LevelTexts;
-  llvm::StringRef(FEN).trim().split(LevelTexts, '|');
+  Fields[0].split(LevelTexts, '|');
   std::vector<std::vector<std::vector<Cell>>> Levels;
   for (llvm::StringRef L : LevelTexts) {
     Levels.emplace_back();
@@ -117,5 +187,8 @@ std::optional<Position> Position::fromFEN(const std::string &FEN,
                   std::isupper((unsigned char)C) ? Color::White : Color::Black,
                   (char)std::toupper((unsigned char)C));
       }
+  if (!readFields(llvm::ArrayRef<llvm::StringRef>(Fields).drop_front(), P,
+                  Error))
+    return std::nullopt;
   return P;
 }

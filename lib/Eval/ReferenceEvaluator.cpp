@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "fairy/Eval/Evaluator.h"
 
+#include "fairy/Eval/Attacks.h"
+
 #include <set>
 #include <tuple>
 
@@ -30,7 +32,10 @@ namespace {
 
 struct Path {
   unsigned Square;
-  bool Remote = false;
+  bool Remote = false;  ///< captured on a square it then left
+  bool Pending = false; ///< captured on the square it stands on
+  bool Promote = false; ///< passed a promotion
+
   std::vector<Vec> Legs; ///< board-frame displacement of every leg so far
 };
 
@@ -128,6 +133,7 @@ private:
   size_t Budget;
   size_t Built = 0;
   std::vector<OpenFilter> Open;
+  std::optional<AttackMap> Attacks;
 
   void append(std::vector<Path> &Out, std::vector<Path> &&In) {
     Built += In.size();
@@ -146,22 +152,76 @@ private:
     uint8_t State = squareState(P, To, Origin, Mover);
     if (!L.allows(State))
       return false;
-    if (E == Effect::Capture && State != Land::Empty)
+    // A capture becomes remote once the path leaves the captured square;
+    // on the destination itself it is an ordinary capture.
+    if (Q.Pending && !W.isZero()) {
       Q.Remote = true;
+      Q.Pending = false;
+    }
+    if (E == Effect::Capture && State != Land::Empty)
+      Q.Pending = true;
+    if (E == Effect::Promote)
+      Q.Promote = true;
     Q.Square = To;
     Q.Legs.push_back(W);
     return true;
   }
 
-  bool guardHolds(const GuardPredicate &G, unsigned Square) const {
-    bool Holds;
-    if (G.K == GuardPredicate::Initial) {
+  bool guardHolds(const GuardPredicate &G, unsigned Square) {
+    bool Holds = false;
+    switch (G.K) {
+    case GuardPredicate::Initial:
       Holds = !P.Moved.test(Origin);
-    } else {
+      break;
+    case GuardPredicate::Zone: {
       auto It = P.Zones.find(G.ZoneId);
       Holds = It != P.Zones.end() && It->second.test(Square);
+      break;
+    }
+    case GuardPredicate::State: {
+      auto It = P.States.find(G.ZoneId);
+      Holds = It != P.States.end() && It->second.test(Origin);
+      break;
+    }
+    case GuardPredicate::Origin:
+      Holds = Square == Origin;
+      break;
+    case GuardPredicate::LastTo:
+      Holds = P.LastMove && P.LastMove->To == Square;
+      break;
+    case GuardPredicate::LastFrom:
+      Holds = P.LastMove && P.LastMove->From == Square;
+      break;
+    case GuardPredicate::SameType:
+      Holds = Square != Origin && P.at(Square).Present &&
+              P.at(Square).Type == P.moverType(Origin);
+      break;
+    case GuardPredicate::Attacked:
+    case GuardPredicate::Defended:
+      if (P.AttackConditionsHold)
+        return true;
+      Holds = attacks().attacked(Square, G.K == GuardPredicate::Attacked
+                                             ? opposite(Mover)
+                                             : Mover);
+      break;
     }
     return Holds != G.Negated;
+  }
+
+  /// The attack map, with attackers evaluated by this evaluator too.
+  AttackMap &attacks() {
+    if (!Attacks)
+      Attacks.emplace(P, Origin, Mover,
+                      [this](const NodeRef &Moves, const Position &Q,
+                             unsigned From, Color Side, std::string &Error)
+                          -> std::optional<SquareSet> {
+                        auto D = ReferenceEvaluator(Moves, Budget)
+                                     .evaluate(Q, From, Side, Error);
+                        if (!D)
+                          return std::nullopt;
+                        return D->Capture;
+                      });
+    return *Attacks;
   }
 
   static bool satisfied(const OpenFilter &F, const Path &Q) {
@@ -172,11 +232,12 @@ private:
   }
 
   /// What the rest of the evaluation can observe of a path.
-  std::tuple<unsigned, bool, std::vector<bool>> key(const Path &Q) const {
+  std::tuple<unsigned, bool, bool, bool, std::vector<bool>>
+  key(const Path &Q) const {
     std::vector<bool> Sat;
     for (const OpenFilter &F : Open)
       Sat.push_back(satisfied(F, Q));
-    return {Q.Square, Q.Remote, Sat};
+    return {Q.Square, Q.Remote, Q.Pending, Q.Promote, Sat};
   }
 
   std::vector<Path> rep(const Node &N, const Path &From, const Transform &T) {
@@ -198,7 +259,7 @@ private:
       return Out;
     // Every path of count >= Last: all extensions of Cur, each observable
     // state once.
-    std::set<std::tuple<unsigned, bool, std::vector<bool>>> Seen;
+    std::set<decltype(key(Path()))> Seen;
     std::vector<Path> Work;
     for (const Path &Q : Cur)
       if (Seen.insert(key(Q)).second)
@@ -371,6 +432,8 @@ allPaths(const Node &Root, const Position &P, unsigned Origin, Color Mover,
             " partial paths";
   } catch (Unsupported &U) {
     Error = "the reference evaluator does not support " + U.Why;
+  } catch (AttackError &A) {
+    Error = A.Why;
   }
   return std::nullopt;
 }
@@ -405,7 +468,7 @@ ReferenceEvaluator::evaluate(const Position &P, unsigned Origin, Color Mover,
   if (!Found)
     return std::nullopt;
   std::vector<Path> &Paths = *Found;
-  Destinations D{B.emptySet(), B.emptySet(), B.emptySet()};
+  Destinations D{B.emptySet(), B.emptySet(), B.emptySet(), B.emptySet()};
   for (const Path &Q : Paths) {
     if (Q.Square == Origin && !Q.Remote)
       continue; // a path back to the origin is not a move, unless it
@@ -417,6 +480,8 @@ ReferenceEvaluator::evaluate(const Position &P, unsigned Origin, Color Mover,
       D.Remote.set(Q.Square);
     if (!Occupied && !Q.Remote)
       D.Quiet.set(Q.Square);
+    if (Q.Promote)
+      D.Promote.set(Q.Square);
   }
   return D;
 }

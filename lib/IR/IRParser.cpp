@@ -210,16 +210,16 @@ private:
     GuardPredicate G;
     G.Negated = C->NOT() != nullptr;
     std::string Name = C->IDENT()->getText();
-    if (Name == "initial" && !C->INT()) {
-      G.K = GuardPredicate::Initial;
-    } else if (Name == "zone" && C->INT()) {
-      G.K = GuardPredicate::Zone;
+    bool Known = GuardPredicate::kindFromName(Name, G.K);
+    if (Known && G.hasNumber() && C->INT()) {
       if (!integer(C->INT()->getSymbol(), G.ZoneId))
         return nullptr;
-    } else {
+    } else if (!Known || G.hasNumber() || C->INT()) {
       error(C->IDENT()->getSymbol(),
-            "unknown guard '" + Name +
-                "'; expected 'initial' or 'zone N' (optionally negated by !)");
+            "unknown guard '" + Name + (C->INT() ? " N" : "") +
+                "'; expected initial, zone N, state N, origin, lastto, "
+                "lastfrom, sametype, attacked or defended (optionally "
+                "negated by !)");
       return nullptr;
     }
     NodeRef Operand = node(C->node());

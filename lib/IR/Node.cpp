@@ -1,6 +1,8 @@
 //===- Node.cpp - The moveset IR ------------------------------------------===//
 #include "fairy/IR/Node.h"
 
+#include <iterator>
+
 using namespace fairy;
 
 namespace {
@@ -38,12 +40,22 @@ bool Land::fromName(const std::string &Name, Land &Out) {
 }
 
 const char *fairy::effectName(Effect E) {
-  return E == Effect::Capture ? "capture" : "none";
+  switch (E) {
+  case Effect::Capture:
+    return "capture";
+  case Effect::Promote:
+    return "promote";
+  case Effect::None:
+    break;
+  }
+  return "none";
 }
 
 bool fairy::effectFromName(const std::string &Name, Effect &Out) {
   if (Name == "capture")
     Out = Effect::Capture;
+  else if (Name == "promote")
+    Out = Effect::Promote;
   else if (Name == "none")
     Out = Effect::None;
   else
@@ -71,11 +83,26 @@ std::string AxisPredicate::str() const {
   return S + " <= " + std::to_string(-K);
 }
 
+static const char *const GuardNames[] = {
+    "initial", "zone",     "state",    "origin",  "lastto",
+    "lastfrom", "sametype", "attacked", "defended"};
+
+const char *GuardPredicate::kindName(Kind K) { return GuardNames[K]; }
+
+bool GuardPredicate::kindFromName(const std::string &Name, Kind &Out) {
+  for (unsigned I = 0; I < std::size(GuardNames); ++I)
+    if (Name == GuardNames[I]) {
+      Out = Kind(I);
+      return true;
+    }
+  return false;
+}
+
 std::string GuardPredicate::str() const {
-  std::string S = Negated ? "!" : "";
-  if (K == Initial)
-    return S + "initial";
-  return S + "zone " + std::to_string(ZoneId);
+  std::string S = (Negated ? "!" : "") + std::string(kindName(K));
+  if (hasNumber())
+    S += " " + std::to_string(ZoneId);
+  return S;
 }
 
 const char *fairy::kindName(NodeKind K) {

@@ -52,8 +52,8 @@ public:
              " filters in one moveset are not supported");
       break;
     case NodeKind::Guard:
-      if (N.guard().K == GuardPredicate::Zone && N.guard().ZoneId < 0)
-        Fail("zone numbers cannot be negative");
+      if (N.guard().hasNumber() && N.guard().ZoneId < 0)
+        Fail("zone and state numbers cannot be negative");
       break;
     }
     if (N.is(NodeKind::Prio) && RideDepth > 0)

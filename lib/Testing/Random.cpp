@@ -26,7 +26,17 @@ NodeRef RandomIR::leg() {
                                    Land::Enemy};
   Land L = chance(0.9) ? Land(Common[uniform(0, 6)]) : Land(uniform(0, 7));
   Effect E = chance(0.2) ? Effect::Capture : Effect::None;
-  return ir::leg(V, L, E);
+  if (chance(0.03))
+    E = Effect::Promote;
+  NodeRef Leg = ir::leg(V, L, E);
+  // A capture is remote only when the path goes on; often make it so.
+  if (E == Effect::Capture && chance(0.85)) {
+    Vec Back = V * -1;
+    if (chance(0.5))
+      Back.x = uniform(-1, 1);
+    return ir::seq({Leg, ir::leg(Back, Land::any())});
+  }
+  return Leg;
 }
 
 RangeList RandomIR::range(bool AllowUnbounded) {
@@ -106,7 +116,12 @@ NodeRef RandomIR::node(unsigned Depth, bool InRide) {
   case 16: {
     GuardPredicate G;
     G.K = chance(0.5) ? GuardPredicate::Initial : GuardPredicate::Zone;
-    G.ZoneId = G.K == GuardPredicate::Zone ? uniform(0, 2) : 0;
+    if (chance(0.4))
+      G.K = GuardPredicate::Kind(uniform(GuardPredicate::State,
+                                         Opts.AttackGuards
+                                             ? GuardPredicate::Defended
+                                             : GuardPredicate::SameType));
+    G.ZoneId = G.hasNumber() ? uniform(0, 2) : 0;
     G.Negated = chance(0.3);
     return ir::guard(G, node(Depth - 1, InRide));
   }
@@ -166,7 +181,45 @@ Position fairy::gen::randomPosition(std::mt19937_64 &Rng,
     P.Zones[Z] = S;
   }
   P.SideToMove = Chance(0.5) ? Color::White : Color::Black;
+  // States 1 and 2 of the moving piece, and a previous move.
+  std::vector<unsigned> All = P.board().squares().toVector();
+  auto AnySquare = [&] { return All[Uniform(0, (int)All.size() - 1)]; };
+  for (int St = 1; St <= 2; ++St) {
+    P.States[St] = SquareSet(N);
+    P.board().squares().forEach([&](unsigned I) {
+      if (Chance(0.5))
+        P.States[St].set(I);
+    });
+  }
+  if (Chance(0.7))
+    P.LastMove = Move{AnySquare(), AnySquare()};
+  P.MoverType = Types[Uniform(0, 5)];
+  if (Opts.AttackGuards)
+    P.Definitions = chessPieces();
   return P;
+}
+
+std::shared_ptr<const PieceTable> fairy::gen::chessPieces() {
+  using namespace ir;
+  auto Slide = [](Vec V) {
+    return seq({ride(RangeList::atLeast(0), leg(V, Land::empty())),
+                leg(V, Land::notFriend())});
+  };
+  auto T = std::make_shared<PieceTable>();
+  NodeRef Rook = sym("d4", Slide(Vec(1, 0))),
+          Bishop = sym("d4", Slide(Vec(1, 1)));
+  for (Color C : {Color::White, Color::Black}) {
+    T->define(C, 'P',
+              alt({leg(Vec(0, 1), Land::empty()),
+                   sym("lr", leg(Vec(1, 1), Land::enemy()))}));
+    T->define(C, 'N', sym("d4", leg(Vec(1, 2), Land::notFriend())));
+    T->define(C, 'B', Bishop);
+    T->define(C, 'R', Rook);
+    T->define(C, 'Q', alt({Rook, Bishop}));
+    T->define(C, 'K', alt({sym("d4", leg(Vec(1, 0), Land::notFriend())),
+                           sym("d4", leg(Vec(1, 1), Land::notFriend()))}));
+  }
+  return T;
 }
 
 std::string fairy::gen::randomParlett(std::mt19937_64 &Rng) {

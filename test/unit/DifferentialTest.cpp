@@ -98,13 +98,19 @@ TEST(DifferentialTest, RandomIRFastVersusReference) {
     gen::RandomIROptions Opts;
     Opts.ThreeD = Seed % 5 == 0;
     Opts.MaxDepth = 4 + Seed % 2;
+    // Attack conditions evaluate the other pieces' moves: both evaluators
+    // do that with their own engine.
+    Opts.AttackGuards = Seed % 4 == 1;
     NodeRef IR = gen::RandomIR(Seed, Opts).generate();
     ASSERT_TRUE(verifyIR(*IR).empty());
     gen::RandomPositionOptions PO;
     PO.ThreeD = Opts.ThreeD;
+    PO.AttackGuards = Opts.AttackGuards;
     compare(IR, Rng, 3, PO, T);
   }
-  report("random IR", T);
+  // A capture on the path's last square is an ordinary capture, so remote
+  // ones need a capture followed by more legs: rarer in random trees.
+  report("random IR", T, /*CapturePerMille=*/80, /*RemotePerMille=*/15);
   EXPECT_EQ(T.Disagreed, 0u);
   EXPECT_GE(T.Compared, 15000u);
   // Skips (reference budget exhausted) must stay rare, or the test would

@@ -115,7 +115,7 @@ Destinations play(const std::vector<Path> &Moves, const Position &P,
                   unsigned Origin) {
   const Board &B = P.board();
   unsigned N = B.numSquares();
-  Destinations D{SquareSet(N), SquareSet(N), SquareSet(N)};
+  Destinations D{SquareSet(N), SquareSet(N), SquareSet(N), SquareSet(N)};
   for (const Path &M : Moves) {
     Vec At = B.coord(Origin);
     bool Valid = true;

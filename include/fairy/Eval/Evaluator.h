@@ -27,11 +27,13 @@ namespace fairy {
 struct Destinations {
   SquareSet Quiet;   ///< reached by a path that captures nothing
   SquareSet Capture; ///< the destination holds a piece, which is captured
-  SquareSet Remote;  ///< a path captured on a square it passed (locust)
+  SquareSet Remote;  ///< a path captured on a square it left (locust)
+  SquareSet Promote; ///< a path to it promotes (also in another set)
 
   SquareSet all() const { return Quiet | Capture | Remote; }
   bool operator==(const Destinations &O) const {
-    return Quiet == O.Quiet && Capture == O.Capture && Remote == O.Remote;
+    return Quiet == O.Quiet && Capture == O.Capture && Remote == O.Remote &&
+           Promote == O.Promote;
   }
   bool operator!=(const Destinations &O) const { return !(*this == O); }
 };

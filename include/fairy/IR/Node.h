@@ -46,6 +46,7 @@ struct Land {
 enum class Effect : uint8_t {
   None,
   Capture, ///< remove the piece standing there (a locust capture mid-path)
+  Promote, ///< the piece changes into another one (Movement Formula '=')
 };
 const char *effectName(Effect E);
 bool effectFromName(const std::string &Name, Effect &Out);
@@ -68,22 +69,37 @@ struct AxisPredicate {
   }
 };
 
-/// A state predicate of `guard`.
+/// A state predicate of `guard`, read where the guarded part starts (the
+/// "current square"): so guard<P>(seq()) is a test of the square a path has
+/// reached, which is how Movement Formula's conditions lower.
 struct GuardPredicate {
   enum Kind : uint8_t {
-    Initial, ///< the moving piece has never moved
-    Zone,    ///< the square where the guarded part starts is in zone N
+    Initial,  ///< the moving piece has never moved
+    Zone,     ///< the current square is in zone N of the position
+    State,    ///< the moving piece is in state N of the position
+    Origin,   ///< the current square is the piece's own square
+    LastTo,   ///< the current square is where the previous move ended
+    LastFrom, ///< the current square is where the previous move started
+    SameType, ///< the current square holds a piece of the mover's type
+    Attacked, ///< a piece of the other side could capture on the square
+    Defended, ///< a piece of the mover's side could capture on the square
   };
   Kind K = Initial;
   bool Negated = false;
-  int ZoneId = 0;
+  int ZoneId = 0; ///< the N of zone N and state N
 
-  /// "initial", "!initial", "zone 2"
+  bool hasNumber() const { return K == Zone || K == State; }
+  /// Whether the predicate needs the other pieces' moves.
+  bool isAttack() const { return K == Attacked || K == Defended; }
+  /// "initial", "!initial", "zone 2", "state 1", "attacked" ...
   std::string str() const;
+  /// The predicate's name without number or negation, and back.
+  static const char *kindName(Kind K);
+  static bool kindFromName(const std::string &Name, Kind &Out);
   bool operator==(const GuardPredicate &O) const {
-    // The zone number means nothing for an initial-move guard.
+    // The number means nothing for the predicates without one.
     return K == O.K && Negated == O.Negated &&
-           (K != Zone || ZoneId == O.ZoneId);
+           (!hasNumber() || ZoneId == O.ZoneId);
   }
 };
 

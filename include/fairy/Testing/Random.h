@@ -23,6 +23,8 @@ struct RandomIROptions {
   int MaxComponent = 2; ///< |x|, |y| of a leg
   int MaxCount = 3;     ///< largest finite repetition count
   unsigned MaxChildren = 3;
+  /// Guards may test attacks (the position needs piece definitions).
+  bool AttackGuards = false;
 };
 
 class RandomIR {
@@ -51,12 +53,18 @@ struct RandomPositionOptions {
   int MinSide = 3, MaxSide = 9;
   /// Take the sides as given even in 3D (normally capped at 5).
   bool Large = false;
+  /// Define orthodox chess moves for the pieces (for attack guards).
+  bool AttackGuards = false;
 };
 
 /// A random position with random pieces, holes, moved flags and zones 0-2.
 Position randomPosition(std::mt19937_64 &Rng, RandomPositionOptions Opts = {});
 /// A random square that exists on \p B.
 unsigned randomSquare(std::mt19937_64 &Rng, const Board &B);
+
+/// Orthodox chess moves for P N B R Q K of both sides (pawns: their
+/// step and their captures, no double step), for attack conditions.
+std::shared_ptr<const PieceTable> chessPieces();
 
 /// A random well-formed Parlett expression.
 std::string randomParlett(std::mt19937_64 &Rng);
