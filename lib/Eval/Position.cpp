@@ -131,8 +131,8 @@ static bool readFields(llvm::ArrayRef<llvm::StringRef> Fields, Position &P,
   for (size_t I = 3; I < Fields.size(); ++I) {
     unsigned N;
     if (Fields[I].getAsInteger(10, N)) {
-      Error = "the move counters must be numbers, not '" + Fields[I].str() +
-              "'";
+      Error =
+          "the move counters must be numbers, not '" + Fields[I].str() + "'";
       return false;
     }
   }

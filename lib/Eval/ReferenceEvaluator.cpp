@@ -200,9 +200,8 @@ private:
     case GuardPredicate::Defended:
       if (P.AttackConditionsHold)
         return true;
-      Holds = attacks().attacked(Square, G.K == GuardPredicate::Attacked
-                                             ? opposite(Mover)
-                                             : Mover);
+      Holds = attacks().attacked(
+          Square, G.K == GuardPredicate::Attacked ? opposite(Mover) : Mover);
       break;
     }
     return Holds != G.Negated;
@@ -213,8 +212,8 @@ private:
     if (!Attacks)
       Attacks.emplace(P, Origin, Mover,
                       [this](const NodeRef &Moves, const Position &Q,
-                             unsigned From, Color Side, std::string &Error)
-                          -> std::optional<SquareSet> {
+                             unsigned From, Color Side,
+                             std::string &Error) -> std::optional<SquareSet> {
                         auto D = ReferenceEvaluator(Moves, Budget)
                                      .evaluate(Q, From, Side, Error);
                         if (!D)

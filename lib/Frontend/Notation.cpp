@@ -24,6 +24,11 @@ const std::vector<NotationInfo> &fairy::notations() {
        {".fn"},
        parseFairyNotation,
        /*UnboundedDiagrams=*/true},
+      {"formula",
+       "Movement Formula: steps, square conditions and continuations, such "
+       "as ({1,0}[(#+),(#@),(%x@)])*",
+       {".mf", ".formula"},
+       parseMovementFormula},
       {"ir",
        "the textual moveset IR",
        {".fir"},

@@ -83,9 +83,9 @@ std::string AxisPredicate::str() const {
   return S + " <= " + std::to_string(-K);
 }
 
-static const char *const GuardNames[] = {
-    "initial", "zone",     "state",    "origin",  "lastto",
-    "lastfrom", "sametype", "attacked", "defended"};
+static const char *const GuardNames[] = {"initial",  "zone",     "state",
+                                         "origin",   "lastto",   "lastfrom",
+                                         "sametype", "attacked", "defended"};
 
 const char *GuardPredicate::kindName(Kind K) { return GuardNames[K]; }
 

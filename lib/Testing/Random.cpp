@@ -117,10 +117,9 @@ NodeRef RandomIR::node(unsigned Depth, bool InRide) {
     GuardPredicate G;
     G.K = chance(0.5) ? GuardPredicate::Initial : GuardPredicate::Zone;
     if (chance(0.4))
-      G.K = GuardPredicate::Kind(uniform(GuardPredicate::State,
-                                         Opts.AttackGuards
-                                             ? GuardPredicate::Defended
-                                             : GuardPredicate::SameType));
+      G.K = GuardPredicate::Kind(uniform(
+          GuardPredicate::State, Opts.AttackGuards ? GuardPredicate::Defended
+                                                   : GuardPredicate::SameType));
     G.ZoneId = G.hasNumber() ? uniform(0, 2) : 0;
     G.Negated = chance(0.3);
     return ir::guard(G, node(Depth - 1, InRide));
@@ -216,8 +215,9 @@ std::shared_ptr<const PieceTable> fairy::gen::chessPieces() {
     T->define(C, 'B', Bishop);
     T->define(C, 'R', Rook);
     T->define(C, 'Q', alt({Rook, Bishop}));
-    T->define(C, 'K', alt({sym("d4", leg(Vec(1, 0), Land::notFriend())),
-                           sym("d4", leg(Vec(1, 1), Land::notFriend()))}));
+    T->define(C, 'K',
+              alt({sym("d4", leg(Vec(1, 0), Land::notFriend())),
+                   sym("d4", leg(Vec(1, 1), Land::notFriend()))}));
   }
   return T;
 }

@@ -143,6 +143,7 @@ private:
       else
         Flat.push_back(C);
     }
+    Flat = fuseZeroLegs(Flat);
     if (Ctx.Board && !Ctx.Board->HasHoles && !InFilter)
       Flat = fuseLegs(Flat);
     if (Flat.size() == 1)
@@ -151,6 +152,31 @@ private:
     for (size_t I = 0; Same && I < Flat.size(); ++I)
       Same = Flat[I] == X->children()[I];
     return Same ? X : ir::seq(Flat);
+  }
+
+  /// A leg of length zero tests the square the path stands on again: after
+  /// another leg, both conditions hold on one square, so the two are one
+  /// leg (if at most one has an effect); leg(0; any) alone does nothing.
+  static std::vector<NodeRef> fuseZeroLegs(const std::vector<NodeRef> &In) {
+    std::vector<NodeRef> Out;
+    for (const NodeRef &C : In) {
+      bool Zero = C->is(NodeKind::Leg) && C->vec().isZero();
+      if (Zero && C->land() == Land::any() && C->effect() == Effect::None)
+        continue;
+      if (Zero && !Out.empty() && Out.back()->is(NodeKind::Leg)) {
+        const Node &A = *Out.back();
+        if (A.effect() == Effect::None || C->effect() == Effect::None) {
+          Effect E = A.effect() == Effect::None ? C->effect() : A.effect();
+          Out.back() =
+              ir::leg(A.vec(), Land(A.land().Mask & C->land().Mask), E);
+          continue;
+        }
+      }
+      Out.push_back(C);
+    }
+    if (Out.empty() && !In.empty())
+      Out.push_back(ir::emptyPath());
+    return Out;
   }
 
   /// leg(a; any) then leg(b; L, E) is leg(a + b; L, E) when a lies between

@@ -61,6 +61,9 @@ NodeRef parseBetza(DiagnosticEngine &Diags, unsigned Buffer,
 /// The fairy-notation front end (lib/Frontend/Fairy).
 NodeRef parseFairyNotation(DiagnosticEngine &Diags, unsigned Buffer,
                            const FrontendOptions &Opts);
+/// The Movement Formula front end (lib/Frontend/Formula).
+NodeRef parseMovementFormula(DiagnosticEngine &Diags, unsigned Buffer,
+                             const FrontendOptions &Opts);
 
 } // namespace fairy
 
