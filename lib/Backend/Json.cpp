@@ -104,7 +104,8 @@ Value fairy::movesToJson(const std::string &Notation, const std::string &Text,
     PerOrigin.push_back(Object{{"from", B.squareName(M.Origin)},
                                {"quiet", squares(B, M.D.Quiet)},
                                {"capture", squares(B, M.D.Capture)},
-                               {"remote", squares(B, M.D.Remote)}});
+                               {"remote", squares(B, M.D.Remote)},
+                               {"promote", squares(B, M.D.Promote)}});
   return Object{
       {"format", "fairyc-moves"},
       {"version", 1},

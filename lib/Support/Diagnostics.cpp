@@ -44,12 +44,21 @@ void DiagnosticEngine::report(SourceMgr::DiagKind Kind, SMLoc Loc,
 
 void DiagnosticEngine::error(const Twine &Msg) {
   ++Errors;
-  Recorded.push_back({SourceMgr::DK_Error, Msg.str(), 0, 0});
+  unlocated(SourceMgr::DK_Error, Msg);
+}
+
+void DiagnosticEngine::warning(const Twine &Msg) {
+  unlocated(SourceMgr::DK_Warning, Msg);
+}
+
+void DiagnosticEngine::unlocated(SourceMgr::DiagKind Kind, const Twine &Msg) {
+  bool Error = Kind == SourceMgr::DK_Error;
+  Recorded.push_back({Kind, Msg.str(), 0, 0});
   if (OS) {
     *OS << Tool << ": ";
     if (OS->has_colors())
-      OS->changeColor(raw_ostream::RED, true);
-    *OS << "error: ";
+      OS->changeColor(Error ? raw_ostream::RED : raw_ostream::MAGENTA, true);
+    *OS << (Error ? "error: " : "warning: ");
     if (OS->has_colors())
       OS->resetColor();
     *OS << Msg << "\n";

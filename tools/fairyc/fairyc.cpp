@@ -518,7 +518,7 @@ bool definePieces(DiagnosticEngine &Diags, Position &P, unsigned Origin,
   if (usesAttackConditions(*IR)) {
     std::string Missing = undefinedPieceTypes(P, Origin);
     if (!Missing.empty())
-      Diags.warning(SMLoc(), "attack conditions: the pieces '" + Missing +
+      Diags.warning("attack conditions: the pieces '" + Missing +
                                  "' on the board are not defined (give "
                                  "--piece L=...), so they attack nothing");
   }
@@ -569,8 +569,7 @@ std::optional<std::string> emitOnBoard(DiagnosticEngine &Diags, NodeRef IR,
     auto Paths = ReferenceEvaluator(IR, 2'000'000)
                      .paths(P, Origin, Side, /*Limit=*/500, Error);
     if (!Paths)
-      Diags.warning(llvm::SMLoc(),
-                    "the paths of this piece are too many to draw (" + Error +
+      Diags.warning("the paths of this piece are too many to draw (" + Error +
                         "); the picture shows destinations only");
     SvgOptions Opts;
     Opts.Title = Text + " (" + NotationName + ")";

@@ -63,6 +63,8 @@ public:
   }
   /// An error that belongs to no source text ("fairyc: error: ...").
   void error(const llvm::Twine &Msg);
+  /// A warning that belongs to no source text ("fairyc: warning: ...").
+  void warning(const llvm::Twine &Msg);
 
   unsigned errorCount() const { return Errors; }
   const std::vector<Diagnostic> &diagnostics() const { return Recorded; }
@@ -73,6 +75,7 @@ private:
   llvm::raw_ostream *OS;
   std::string Tool;
   unsigned Errors = 0;
+  void unlocated(llvm::SourceMgr::DiagKind Kind, const llvm::Twine &Msg);
   std::vector<Diagnostic> Recorded;
 };
 
