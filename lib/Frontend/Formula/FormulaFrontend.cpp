@@ -94,6 +94,10 @@ public:
 
   ExprRef read(P::FormulaContext *C) {
     try {
+      if (C->sequence()->element().empty())
+        fail(llvm::SMRange(Diags.loc(Buffer, 0), Diags.loc(Buffer, 0)),
+             "empty formula; expected a move such as {2,1}[(#@),(%x@)] (the "
+             "knight)");
       return sequence(C->sequence()->element(), false);
     } catch (Failed &) {
       return nullptr;
@@ -160,11 +164,9 @@ private:
       if (!Ms)
         return std::nullopt;
       unsigned All = 0;
-      for (const auto &M : *Ms) {
-        if (M.size() != 1)
-          return std::nullopt;
-        All |= M[0];
-      }
+      for (const auto &M : *Ms)
+        for (unsigned D : M)
+          All |= D;
       return DirSpec{{All}};
     }
     if (auto *G = dynamic_cast<P::AlternativesContext *>(C)) {
