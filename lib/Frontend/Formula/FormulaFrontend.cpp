@@ -489,13 +489,6 @@ private:
           // spec's own pawn writes it so).
           Out.push_back(sideCondition(T, N1));
           I += 1;
-        } else if (!InProbe && T->getType() == L::FRIEND && N1 &&
-                   N1->getType() == L::CAPTURE) {
-          Out.push_back(check(T, Land::friendly()));
-          auto C = std::make_shared<Expr>(Expr::Capture, range(N1, N1));
-          C->Taken = Land::friendly();
-          Out.push_back(C);
-          I += 1;
         } else {
           Out.push_back(check(T, T->getType() == L::FRIEND ? Land::friendly()
                                                            : Land::enemy()));
@@ -519,7 +512,16 @@ private:
         break;
       case L::CAPTURE: {
         NotInProbe("'x' (capture)");
-        Out.push_back(std::make_shared<Expr>(Expr::Capture, range(T, T)));
+        // 'x' takes a piece of the side the phrase last named: $x takes
+        // one's own piece, %x or a bare x an enemy.
+        auto C = std::make_shared<Expr>(Expr::Capture, range(T, T));
+        for (size_t K = Out.size(); K-- > 0;)
+          if (Out[K]->K == Expr::Check && (Out[K]->L == Land::friendly() ||
+                                           Out[K]->L == Land::enemy())) {
+            C->Taken = Out[K]->L;
+            break;
+          }
+        Out.push_back(C);
         break;
       }
       case L::PROMOTE: {
