@@ -321,3 +321,70 @@ std::string fairy::gen::randomFairyNotation(std::mt19937_64 &Rng, bool ThreeD,
   }
   return S;
 }
+
+namespace {
+/// Random Movement Formula text: mostly well formed, with every construct.
+class FormulaGen {
+public:
+  explicit FormulaGen(std::mt19937_64 &Rng) : Rng(Rng) {}
+
+  std::string phrase(int Depth) {
+    std::string S = step(); // every phrase steps first, so it may repeat
+    for (int I = uniform(0, 2); I > 0; --I)
+      S += item(Depth);
+    return S;
+  }
+
+private:
+  std::mt19937_64 &Rng;
+  int uniform(int Lo, int Hi) {
+    return std::uniform_int_distribution<int>(Lo, Hi)(Rng);
+  }
+  template <size_t N> const char *pick(const char *const (&A)[N]) {
+    return A[uniform(0, N - 1)];
+  }
+
+  std::string step() {
+    static const char *const Steps[] = {"{1,0}", "{1,1}", "{2,1}", "{2,0}",
+                                        "{1,0}", "{1,1}"};
+    static const char *const Dirs[] = {"",    "",      "",      "^",
+                                       "v",   ">",     "<",     "{^>}",
+                                       "[^v]", "[^!<>]", "[<!v]"};
+    return std::string(pick(Steps)) + pick(Dirs);
+  }
+
+  std::string item(int Depth) {
+    static const char *const Conds[] = {
+        "#",   "$",   "%",   "$|+", "%|+", "$|-", "%|-", "%|x", "%|o",
+        "$|x", "$|o", "m+",  "m-",  "z0",  "z1",  "s0",  "s1",  "#"};
+    static const char *const Marks[] = {"@", "+", "x", "=Q", "#@", "%x@",
+                                        "#+", "[(#+),(#@),(%x@)]"};
+    static const char *const Elsewhere[] = {"-({1,0}v)", "-({1,1})",
+                                            "/{1,0}^%/", "/{1,0}v{#,m-}/",
+                                            "/{1,1}$/"};
+    static const char *const Repeats[] = {"*",     "*:2",   "*:1;1", "*:0-2",
+                                          "*~",    "*?:3",  "*:2;",  "*~:2"};
+    switch (Depth > 0 ? uniform(0, 7) : uniform(0, 3)) {
+    case 0:
+      return step();
+    case 1:
+      return pick(Conds);
+    case 2:
+      return pick(Marks);
+    case 3:
+      return pick(Elsewhere);
+    case 4:
+    case 5:
+      return "(" + phrase(Depth - 1) + ")" + pick(Repeats);
+    case 6:
+      return "[" + phrase(Depth - 1) + "," + phrase(Depth - 1) + "]";
+    default:
+      return "[(" + phrase(Depth - 1) + ")!(" + phrase(Depth - 1) + ")]";
+    }
+  }
+};
+} // namespace
+
+std::string fairy::gen::randomFormula(std::mt19937_64 &Rng) {
+  return FormulaGen(Rng).phrase(2);
+}

@@ -135,6 +135,35 @@ TEST(DifferentialTest, RandomParlettFastVersusReference) {
   EXPECT_LT(T.Skipped * 50, T.Compared);
 }
 
+TEST(DifferentialTest, RandomMovementFormulaFastVersusReference) {
+  Tally T;
+  std::mt19937_64 Rng(7);
+  unsigned Refused = 0;
+  for (int I = 0; I < 1500 && T.Disagreed <= 5; ++I) {
+    std::string Text = gen::randomFormula(Rng);
+    DiagnosticEngine Diags(nullptr);
+    NodeRef IR =
+        parseMovementFormula(Diags, Diags.addBuffer(Text, "<random>"), {});
+    if (!IR) {
+      ++Refused;
+      continue;
+    }
+    ASSERT_TRUE(verifyIR(*IR).empty()) << Text;
+    gen::RandomPositionOptions PO;
+    PO.AttackGuards = true;
+    PO.MaxSide = 7;
+    compare(IR, Rng, 2, PO, T);
+  }
+  report("random Movement Formula", T, /*CapturePerMille=*/40,
+         /*RemotePerMille=*/8);
+  std::printf("random Movement Formula: %u refused by the front end\n",
+              Refused);
+  EXPECT_EQ(T.Disagreed, 0u);
+  EXPECT_GE(T.Compared, 4000u);
+  EXPECT_LT(Refused * 5, 1500u);
+  EXPECT_LT(T.Skipped * 50, T.Compared);
+}
+
 // Boards of every size class the fast evaluator has a representation for:
 // up to 4, 16 and 64 words, and the general SquareSet beyond (large 3D).
 TEST(DifferentialTest, LargeBoardsFastVersusReference) {

@@ -66,6 +66,10 @@ unsigned randomSquare(std::mt19937_64 &Rng, const Board &B);
 /// step and their captures, no double step), for attack conditions.
 std::shared_ptr<const PieceTable> chessPieces();
 
+/// Random Movement Formula text with every construct; the front end may
+/// still refuse some (a priority inside a linear repetition).
+std::string randomFormula(std::mt19937_64 &Rng);
+
 /// A random well-formed Parlett expression.
 std::string randomParlett(std::mt19937_64 &Rng);
 
