@@ -1,5 +1,8 @@
-// The same piece written in Betza, Parlett and fairy-notation moves alike
+// The same piece written in Betza, Parlett, fairy-notation and Movement
+// Formula moves alike
 // from every square of empty boards and random positions with blockers.
+// The xiangqi cannon, which fairy-notation cannot say, is compared between
+// Betza and Movement Formula in CannonInFormula below.
 // Where a notation cannot say a piece (a Parlett xiangqi horse, a
 // fairy-notation cannon), it is left out: docs/notations/betza.md lists why.
 #include "EvalHelpers.h"
@@ -50,18 +53,23 @@ std::vector<Position> positions() {
 
 TEST(CrossNotationTest, SamePieceSameMoves) {
   struct Case {
-    const char *Piece, *Betza, *Parlett, *Fairy;
+    const char *Piece, *Betza, *Parlett, *Fairy, *Formula;
   } Cases[] = {
-      {"knight", "N", "~1/2", "[1,2]*"},
-      {"rook", "R", "n+", "[0,1]{1..}*"},
-      {"bishop", "B", "nX", "[1,1]{1..}*"},
-      {"queen", "Q", "n*", "[0,1]{1..}*,[1,1]{1..}*"},
-      {"king", "K", "1*", "[0,1]*,[1,1]*"},
-      {"nightrider", "NN", "~1/2&", "[1,2]{1..}*"},
-      {"xiangqi horse", "nN", nullptr, "([0,1].([1,1],[-1,1]))*"},
-      {"lance", "fR", "n>", "[0,1]{1..}"},
-      {"wazir rider 2", "W2", "1-2+", "[0,1]{1..2}*"},
-      {"dabbaba", "D", "~2+", "[0,2]*"},
+      {"knight", "N", "~1/2", "[1,2]*", "{2,1}[(#@),(%x@)]"},
+      {"rook", "R", "n+", "[0,1]{1..}*", "({1,0}[(#+),(#@),(%x@)])*"},
+      {"bishop", "B", "nX", "[1,1]{1..}*", "({1,1}[(#+),(#@),(%x@)])*"},
+      {"queen", "Q", "n*", "[0,1]{1..}*,[1,1]{1..}*",
+       "([{1,0},{1,1}][(#+),(#@),(%x@)])*"},
+      {"king", "K", "1*", "[0,1]*,[1,1]*", "[{1,0},{1,1}][(#@),(%x@)]"},
+      {"nightrider", "NN", "~1/2&", "[1,2]{1..}*",
+       "({2,1}[(#+),(#@),(%x@)])*"},
+      {"xiangqi horse", "nN", nullptr, "([0,1].([1,1],[-1,1]))*",
+       "[({1,0}^#+{1,1}^),({1,0}v#+{1,1}v),({1,0}>#+{1,1}>),({1,0}<#+{1,1}<)]"
+       "[(#@),(%x@)]"},
+      {"lance", "fR", "n>", "[0,1]{1..}", "({1,0}^[(#+),(#@),(%x@)])*"},
+      {"wazir rider 2", "W2", "1-2+", "[0,1]{1..2}*",
+       "({1,0}[(#+),(#@),(%x@)])*:2"},
+      {"dabbaba", "D", "~2+", "[0,2]*", "{2,0}[(#@),(%x@)]"},
   };
   std::vector<Position> Ps = positions();
   size_t Compared = 0;
@@ -71,6 +79,7 @@ TEST(CrossNotationTest, SamePieceSameMoves) {
     Others.emplace_back("fairy", compile("fairy", C.Fairy));
     if (C.Parlett)
       Others.emplace_back("parlett", compile("parlett", C.Parlett));
+    Others.emplace_back("formula", compile("formula", C.Formula));
     for (const Position &P : Ps)
       for (unsigned O : P.board().squares().toVector()) {
         if (P.at(O).Present)
@@ -91,6 +100,36 @@ TEST(CrossNotationTest, SamePieceSameMoves) {
       }
   }
   EXPECT_GT(Compared, 10000u);
+}
+
+TEST(CrossNotationTest, CannonInFormula) {
+  // Movement Formula has no "same direction as before" across separate
+  // repetitions, so the cannon's capture is written once per direction.
+  std::string Capture;
+  for (const char *D : {"^", "v", ">", "<"}) {
+    std::string S = std::string("{1,0}") + D;
+    Capture += ",((" + S + "#+)*:0-12" + S + "[$,%]+(" + S + "#+)*:0-12" + S +
+               "%x@)";
+  }
+  NodeRef Formula = compile("formula", "[({1,0}[(#+),(#@)])*" + Capture + "]");
+  NodeRef Betza = compile("betza", "mRcpR");
+  size_t Compared = 0;
+  for (const Position &P : positions())
+    for (unsigned O : P.board().squares().toVector()) {
+      if (P.at(O).Present)
+        continue;
+      std::string From = P.board().squareName(O);
+      Destinations A = test::evalBoth(Formula, P, From);
+      Destinations B = test::evalBoth(Betza, P, From);
+      ++Compared;
+      ASSERT_EQ(test::names(P.board(), A.Quiet),
+                test::names(P.board(), B.Quiet))
+          << "from " << From;
+      ASSERT_EQ(test::names(P.board(), A.Capture),
+                test::names(P.board(), B.Capture))
+          << "from " << From;
+    }
+  EXPECT_GT(Compared, 500u);
 }
 
 } // namespace
