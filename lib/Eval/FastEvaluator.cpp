@@ -169,6 +169,11 @@ public:
   NodeRef Root;
   Board B;
   uint64_t WorkLimit = FastEvaluator::DefaultWorkLimit;
+  /// Compiled movesets of the other pieces, for attack conditions, kept
+  /// from one evaluation to the next (the NodeRef keeps the key alive).
+  mutable std::map<const Node *,
+                   std::pair<NodeRef, std::unique_ptr<FastEvaluator>>>
+      Attackers;
   llvm::DenseMap<const Node *, uint32_t> FilterBits;
   llvm::DenseMap<const Node *, std::vector<Shape>> RideShapes;
   // Only the representation this board uses is filled in.
@@ -445,7 +450,6 @@ private:
   Color Mover;
   llvm::SmallVector<OpenFilter, 2> Open;
   std::optional<AttackMap> Attacks;
-  std::map<const Node *, std::unique_ptr<FastEvaluator>> Attackers;
 
   void leg(Vec W, Land L, Effect E, const Frontier &In, Frontier &Out) {
     if (++Work > C.WorkLimit)
@@ -571,9 +575,10 @@ private:
           P, Origin, Mover,
           [this](const NodeRef &Moves, const Position &Q, unsigned From,
                  Color Side, std::string &Error) -> std::optional<SquareSet> {
-            std::unique_ptr<FastEvaluator> &E = Attackers[Moves.get()];
+            auto &[Kept, E] = C.Attackers[Moves.get()];
             if (!E && !(E = FastEvaluator::compile(Moves, Q.board(), Error)))
               return std::nullopt;
+            Kept = Moves;
             E->setWorkLimit(C.WorkLimit);
             auto D = E->evaluate(Q, From, Side, Error);
             if (!D)
