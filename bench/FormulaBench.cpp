@@ -47,8 +47,8 @@ Position middlegame() {
 void evaluate(benchmark::State &State, const Piece &Pc, bool Fast) {
   Position P = middlegame();
   DiagnosticEngine Diags(nullptr);
-  NodeRef IR = parseMovementFormula(
-      Diags, Diags.addBuffer(Pc.Formula, "<bench>"), {});
+  NodeRef IR =
+      parseMovementFormula(Diags, Diags.addBuffer(Pc.Formula, "<bench>"), {});
   std::string E;
   unsigned Origin;
   P.board().parseSquare(Pc.Square, Origin, E);

@@ -345,25 +345,23 @@ private:
   }
 
   std::string step() {
-    static const char *const Steps[] = {"{1,0}", "{1,1}", "{2,1}", "{2,0}",
-                                        "{1,0}", "{1,1}"};
-    static const char *const Dirs[] = {"",    "",      "",      "^",
-                                       "v",   ">",     "<",     "{^>}",
-                                       "[^v]", "[^!<>]", "[<!v]"};
+    static const char *const Steps[] = {"{1,0}", "{1,1}", "{2,1}",
+                                        "{2,0}", "{1,0}", "{1,1}"};
+    static const char *const Dirs[] = {
+        "", "", "", "^", "v", ">", "<", "{^>}", "[^v]", "[^!<>]", "[<!v]"};
     return std::string(pick(Steps)) + pick(Dirs);
   }
 
   std::string item(int Depth) {
     static const char *const Conds[] = {
-        "#",   "$",   "%",   "$|+", "%|+", "$|-", "%|-", "%|x", "%|o",
-        "$|x", "$|o", "m+",  "m-",  "z0",  "z1",  "s0",  "s1",  "#"};
-    static const char *const Marks[] = {"@", "+", "x", "=Q", "#@", "%x@",
-                                        "#+", "[(#+),(#@),(%x@)]"};
-    static const char *const Elsewhere[] = {"-({1,0}v)", "-({1,1})",
-                                            "/{1,0}^%/", "/{1,0}v{#,m-}/",
-                                            "/{1,1}$/"};
-    static const char *const Repeats[] = {"*",     "*:2",   "*:1;1", "*:0-2",
-                                          "*~",    "*?:3",  "*:2;",  "*~:2"};
+        "#",   "$",   "%",  "$|+", "%|+", "$|-", "%|-", "%|x", "%|o",
+        "$|x", "$|o", "m+", "m-",  "z0",  "z1",  "s0",  "s1",  "#"};
+    static const char *const Marks[] = {"@",  "+",   "x",  "=Q",
+                                        "#@", "%x@", "#+", "[(#+),(#@),(%x@)]"};
+    static const char *const Elsewhere[] = {
+        "-({1,0}v)", "-({1,1})", "/{1,0}^%/", "/{1,0}v{#,m-}/", "/{1,1}$/"};
+    static const char *const Repeats[] = {"*",  "*:2",  "*:1;1", "*:0-2",
+                                          "*~", "*?:3", "*:2;",  "*~:2"};
     switch (Depth > 0 ? uniform(0, 7) : uniform(0, 3)) {
     case 0:
       return step();

@@ -61,8 +61,7 @@ TEST(CrossNotationTest, SamePieceSameMoves) {
       {"queen", "Q", "n*", "[0,1]{1..}*,[1,1]{1..}*",
        "([{1,0},{1,1}][(#+),(#@),(%x@)])*"},
       {"king", "K", "1*", "[0,1]*,[1,1]*", "[{1,0},{1,1}][(#@),(%x@)]"},
-      {"nightrider", "NN", "~1/2&", "[1,2]{1..}*",
-       "({2,1}[(#+),(#@),(%x@)])*"},
+      {"nightrider", "NN", "~1/2&", "[1,2]{1..}*", "({2,1}[(#+),(#@),(%x@)])*"},
       {"xiangqi horse", "nN", nullptr, "([0,1].([1,1],[-1,1]))*",
        "[({1,0}^#+{1,1}^),({1,0}v#+{1,1}v),({1,0}>#+{1,1}>),({1,0}<#+{1,1}<)]"
        "[(#@),(%x@)]"},
@@ -108,8 +107,8 @@ TEST(CrossNotationTest, CannonInFormula) {
   std::string Capture;
   for (const char *D : {"^", "v", ">", "<"}) {
     std::string S = std::string("{1,0}") + D;
-    Capture += ",((" + S + "#+)*:0-12" + S + "[$,%]+(" + S + "#+)*:0-12" + S +
-               "%x@)";
+    Capture +=
+        ",((" + S + "#+)*:0-12" + S + "[$,%]+(" + S + "#+)*:0-12" + S + "%x@)";
   }
   NodeRef Formula = compile("formula", "[({1,0}[(#+),(#@)])*" + Capture + "]");
   NodeRef Betza = compile("betza", "mRcpR");

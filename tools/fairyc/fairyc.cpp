@@ -519,8 +519,8 @@ bool definePieces(DiagnosticEngine &Diags, Position &P, unsigned Origin,
     std::string Missing = undefinedPieceTypes(P, Origin);
     if (!Missing.empty())
       Diags.warning("attack conditions: the pieces '" + Missing +
-                                 "' on the board are not defined (give "
-                                 "--piece L=...), so they attack nothing");
+                    "' on the board are not defined (give "
+                    "--piece L=...), so they attack nothing");
   }
   return true;
 }
@@ -570,7 +570,7 @@ std::optional<std::string> emitOnBoard(DiagnosticEngine &Diags, NodeRef IR,
                      .paths(P, Origin, Side, /*Limit=*/500, Error);
     if (!Paths)
       Diags.warning("the paths of this piece are too many to draw (" + Error +
-                        "); the picture shows destinations only");
+                    "); the picture shows destinations only");
     SvgOptions Opts;
     Opts.Title = Text + " (" + NotationName + ")";
     std::vector<std::vector<unsigned>> Drawn;

@@ -516,8 +516,8 @@ private:
         // one's own piece, %x or a bare x an enemy.
         auto C = std::make_shared<Expr>(Expr::Capture, range(T, T));
         for (size_t K = Out.size(); K-- > 0;)
-          if (Out[K]->K == Expr::Check && (Out[K]->L == Land::friendly() ||
-                                           Out[K]->L == Land::enemy())) {
+          if (Out[K]->K == Expr::Check &&
+              (Out[K]->L == Land::friendly() || Out[K]->L == Land::enemy())) {
             C->Taken = Out[K]->L;
             break;
           }
