@@ -15,6 +15,8 @@
 #include "BetzaAST.h" // selectImages, shared with the Betza front end
 #include "PathShapes.h"
 
+#include "fairy/IR/Builder.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -124,14 +126,45 @@ std::string spell(const std::vector<std::string> &Codes, bool Split) {
   return Out;
 }
 
+/// Whether \p N is a move's en passant ending: guard<passed>(seq()) then
+/// leg(0,0; any, enpassant), as the Betza front end writes 'e'.
+bool isEnPassantEnd(const std::vector<NodeRef> &Cs) {
+  size_t N = Cs.size();
+  return N >= 3 && Cs[N - 2]->is(NodeKind::Guard) &&
+         Cs[N - 2]->guard().K == GuardPredicate::Passed &&
+         !Cs[N - 2]->guard().Negated && Cs[N - 2]->operand()->isEmptyPath() &&
+         Cs[N - 1]->is(NodeKind::Leg) && Cs[N - 1]->vec().isZero() &&
+         Cs[N - 1]->effect() == Effect::EnPassant;
+}
+
+/// Splits the top-level alternatives of \p IR into its other moves and the
+/// quiet paths that end in an en passant capture.
+std::pair<NodeRef, NodeRef> splitEnPassant(const NodeRef &IR) {
+  std::vector<NodeRef> Rest, EnPassant;
+  std::vector<NodeRef> Top =
+      IR->is(NodeKind::Alt) ? IR->children() : std::vector<NodeRef>{IR};
+  for (const NodeRef &C : Top) {
+    if (C->is(NodeKind::Seq) && isEnPassantEnd(C->children()))
+      EnPassant.push_back(ir::seqFlat(std::vector<NodeRef>(
+          C->children().begin(), C->children().end() - 2)));
+    else
+      Rest.push_back(C);
+  }
+  return {ir::altFlat(Rest), ir::altFlat(EnPassant)};
+}
+
 } // namespace
 
-std::optional<std::string> fairy::irToBetza(const NodeRef &IR,
+std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
                                             std::string &Why) {
+  auto [IR, EnPassantPaths] = splitEnPassant(Whole);
   auto Decomposed = decompose(IR, Why);
   if (!Decomposed)
     return std::nullopt;
   const std::vector<Move> &Moves = *Decomposed;
+  auto EnPassant = decompose(EnPassantPaths, Why);
+  if (!EnPassant)
+    return std::nullopt;
   // Group by everything but the image, in a stable order.
   struct Key {
     Shape S;
@@ -143,6 +176,7 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &IR,
       return std::tie(Initial, S, Atom, Range, Final) <
              std::tie(O.Initial, O.S, O.Atom, O.Range, O.Final);
     }
+    bool operator==(const Key &O) const { return !(*this < O || O < *this); }
   };
   std::map<Key, std::set<Vec>> Groups;
   for (const Move &M : Moves) {
@@ -182,6 +216,20 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &IR,
     }
     Groups[{M.S, A, M.Range, M.Final.Mask, M.Initial}].insert(M.V);
   }
+  // Fairy-Stockfish reads 'e' as a flag of the piece: every capture-only
+  // move then also takes en passant, so that is what can be written.
+  std::map<Key, std::set<Vec>> CaptureOnly, Passant;
+  for (const auto &[K, Images] : Groups)
+    if (Land(K.Final) == Land::enemy())
+      CaptureOnly[K] = Images;
+  for (const Move &M : *EnPassant)
+    Passant[{M.S, atomOf(M.V), M.Range, Land::Enemy, M.Initial}].insert(M.V);
+  bool WriteE = !Passant.empty();
+  if (WriteE && Passant != CaptureOnly) {
+    Why = "en passant captures other than those of every capture-only move "
+          "(Fairy-Stockfish's 'e' is a flag of the whole piece)";
+    return std::nullopt;
+  }
   std::string Out;
   for (const auto &[K, Images] : Groups) {
     Vec Leap;
@@ -202,7 +250,7 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &IR,
     if (Land(K.Final) == Land::empty())
       G += "m";
     else if (Land(K.Final) == Land::enemy())
-      G += "c";
+      G += WriteE ? "ce" : "c";
     if (K.S == Shape::Lame)
       G += "n";
     if (K.S == Shape::Hop)

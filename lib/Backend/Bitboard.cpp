@@ -110,6 +110,8 @@ void checkColourless(const Node &N) {
                   "the opponent's depends on colours, not occupancy"};
   if (N.is(NodeKind::Leg) && N.effect() == Effect::Promote)
     throw Refused{"a promotion is not a destination a table can list"};
+  if (N.is(NodeKind::Leg) && N.effect() == Effect::EnPassant)
+    throw Refused{"an en passant capture depends on the previous move"};
   if (N.is(NodeKind::Guard))
     throw Refused{"a guard (" + N.guard().str() +
                   ") depends on more than occupancy"};

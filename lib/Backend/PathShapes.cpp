@@ -80,6 +80,10 @@ Move classify(const NodeRef &Path, bool Initial) {
     throw CannotWrite{"'" + printNodeHeader(N) +
                       "' is not a move Betza can write"};
   const Node &Last = *C.back();
+  if (Last.is(NodeKind::Leg) && Last.effect() == Effect::EnPassant)
+    throw CannotWrite{"an en passant capture"};
+  if (Last.is(NodeKind::Leg) && Last.effect() == Effect::Promote)
+    throw CannotWrite{"a promotion"};
   if (!Last.is(NodeKind::Leg) || Last.effect() != Effect::None)
     throw CannotWrite{"a move that does not end with a plain landing"};
   Vec V = Last.vec();

@@ -477,6 +477,11 @@ private:
         Tag = (Tag & ~PendingBit) | RemoteBit;
       if (E == Effect::Promote)
         Tag |= PromoteBit;
+      if (E == Effect::EnPassant) {
+        if (!P.enPassantTarget(Origin, Mover) && !Relaxed)
+          continue;
+        Tag |= RemoteBit; // taken where the previous move ended, not here
+      }
       if (E == Effect::Capture) {
         Bits Hit = minusBits(To, LandMask[Land::Empty]);
         if (anyBits(Hit))
@@ -561,6 +566,9 @@ private:
       });
       break;
     }
+    case GuardPredicate::Passed:
+      S = convert<Bits>(P.passedSquares());
+      break;
     case GuardPredicate::Initial:
     case GuardPredicate::State:
       break;

@@ -5,6 +5,8 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cctype>
+#include <cstdlib>
+#include <numeric>
 
 using namespace fairy;
 
@@ -33,6 +35,20 @@ void PieceTable::define(Color Side, char Type, NodeRef M) {
 const NodeRef *PieceTable::find(Color Side, char Type) const {
   auto It = Moves.find({Side, (char)std::toupper((unsigned char)Type)});
   return It == Moves.end() ? nullptr : &It->second;
+}
+
+SquareSet Position::passedSquares() const {
+  SquareSet S = B.emptySet();
+  if (!LastMove)
+    return S;
+  Vec From = B.coord(LastMove->From), D = B.coord(LastMove->To) - From;
+  int G = std::gcd(std::abs(D.x), std::gcd(std::abs(D.y), std::abs(D.z)));
+  for (int K = 1; K < G; ++K) {
+    Vec At = From + Vec(D.x / G * K, D.y / G * K, D.z / G * K);
+    if (B.contains(At))
+      S.set(B.index(At));
+  }
+  return S;
 }
 
 bool Position::hasPieces() const { return Pieces[0].any() || Pieces[1].any(); }

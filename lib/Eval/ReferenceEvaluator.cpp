@@ -162,6 +162,11 @@ private:
       Q.Pending = true;
     if (E == Effect::Promote)
       Q.Promote = true;
+    if (E == Effect::EnPassant) {
+      if (!P.enPassantTarget(Origin, Mover))
+        return false;
+      Q.Remote = true; // taken where the previous move ended, not here
+    }
     Q.Square = To;
     Q.Legs.push_back(W);
     return true;
@@ -195,6 +200,9 @@ private:
     case GuardPredicate::SameType:
       Holds = Square != Origin && P.at(Square).Present &&
               P.at(Square).Type == P.moverType(Origin);
+      break;
+    case GuardPredicate::Passed:
+      Holds = P.passedSquares().test(Square);
       break;
     case GuardPredicate::Attacked:
     case GuardPredicate::Defended:

@@ -45,6 +45,8 @@ const char *fairy::effectName(Effect E) {
     return "capture";
   case Effect::Promote:
     return "promote";
+  case Effect::EnPassant:
+    return "enpassant";
   case Effect::None:
     break;
   }
@@ -56,6 +58,8 @@ bool fairy::effectFromName(const std::string &Name, Effect &Out) {
     Out = Effect::Capture;
   else if (Name == "promote")
     Out = Effect::Promote;
+  else if (Name == "enpassant")
+    Out = Effect::EnPassant;
   else if (Name == "none")
     Out = Effect::None;
   else
@@ -83,9 +87,9 @@ std::string AxisPredicate::str() const {
   return S + " <= " + std::to_string(-K);
 }
 
-static const char *const GuardNames[] = {"initial",  "zone",     "state",
-                                         "origin",   "lastto",   "lastfrom",
-                                         "sametype", "attacked", "defended"};
+static const char *const GuardNames[] = {
+    "initial",  "zone",     "state",    "origin",   "lastto",
+    "lastfrom", "sametype", "attacked", "defended", "passed"};
 
 const char *GuardPredicate::kindName(Kind K) { return GuardNames[K]; }
 

@@ -28,6 +28,8 @@ NodeRef RandomIR::leg() {
   Effect E = chance(0.2) ? Effect::Capture : Effect::None;
   if (chance(0.03))
     E = Effect::Promote;
+  else if (chance(0.02))
+    E = Effect::EnPassant;
   NodeRef Leg = ir::leg(V, L, E);
   // A capture is remote only when the path goes on; often make it so.
   if (E == Effect::Capture && chance(0.85)) {
@@ -116,10 +118,14 @@ NodeRef RandomIR::node(unsigned Depth, bool InRide) {
   case 16: {
     GuardPredicate G;
     G.K = chance(0.5) ? GuardPredicate::Initial : GuardPredicate::Zone;
-    if (chance(0.4))
-      G.K = GuardPredicate::Kind(uniform(
-          GuardPredicate::State, Opts.AttackGuards ? GuardPredicate::Defended
-                                                   : GuardPredicate::SameType));
+    if (chance(0.4)) {
+      static const GuardPredicate::Kind Square[] = {
+          GuardPredicate::State,    GuardPredicate::Origin,
+          GuardPredicate::LastTo,   GuardPredicate::LastFrom,
+          GuardPredicate::SameType, GuardPredicate::Passed,
+          GuardPredicate::Attacked, GuardPredicate::Defended};
+      G.K = Square[uniform(0, Opts.AttackGuards ? 7 : 5)];
+    }
     G.ZoneId = G.hasNumber() ? uniform(0, 2) : 0;
     G.Negated = chance(0.3);
     return ir::guard(G, node(Depth - 1, InRide));

@@ -36,6 +36,9 @@ NodeRef formula(const std::string &Text) {
   return IR;
 }
 
+const std::pair<int, int> KnightLeaps[] = {
+    {1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}};
+
 /// Orthodox chess on an 8x8 board, from scratch.
 class Chess {
 public:
@@ -63,14 +66,7 @@ public:
     int PawnDir = By == Color::White ? 1 : -1; // the way By's pawns go
     if (Is(X - 1, Y - PawnDir, 'P') || Is(X + 1, Y - PawnDir, 'P'))
       return true;
-    for (auto [DX, DY] : {std::pair{1, 2},
-                          {2, 1},
-                          {-1, 2},
-                          {-2, 1},
-                          {1, -2},
-                          {2, -1},
-                          {-1, -2},
-                          {-2, -1}})
+    for (auto [DX, DY] : KnightLeaps)
       if (Is(X + DX, Y + DY, 'N'))
         return true;
     for (int DX = -1; DX <= 1; ++DX)
@@ -128,14 +124,7 @@ public:
         }
       break;
     case 'N':
-      for (auto [DX, DY] : {std::pair{1, 2},
-                            {2, 1},
-                            {-1, 2},
-                            {-2, 1},
-                            {1, -2},
-                            {2, -1},
-                            {-1, -2},
-                            {-2, -1}})
+      for (auto [DX, DY] : KnightLeaps)
         Leap(DX, DY);
       break;
     case 'R':

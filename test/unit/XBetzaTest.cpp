@@ -204,9 +204,13 @@ TEST(XBetzaTest, JumpingRookSkipsItsFirstSquare) {
   });
 }
 
-/// Spellings that must mean the same piece everywhere.
+/// Spellings that must mean the same piece everywhere. Boards with missing
+/// squares are left out: there a multi-leg spelling must find its middle
+/// squares on the board, while the leap it spells jumps over the gap.
 void expectSame(const NodeRef &A, const NodeRef &B, const std::string &What) {
-  for (const Position &P : positions())
+  for (const Position &P : positions()) {
+    if (P.board().shape().HasHoles)
+      continue;
     for (unsigned O : P.board().squares().toVector()) {
       if (P.at(O).Present)
         continue;
@@ -225,6 +229,7 @@ void expectSame(const NodeRef &A, const NodeRef &B, const std::string &What) {
             << What << " from " << From;
       }
     }
+  }
 }
 
 TEST(XBetzaTest, MultiLegSpellingsOfClassicPieces) {

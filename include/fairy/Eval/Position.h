@@ -93,6 +93,19 @@ public:
   /// whether or not they are attacked), which also ends the recursion.
   bool AttackConditionsHold = false;
 
+  /// The squares the previous move passed over: those strictly between its
+  /// ends on the line joining them (e6 after e7-e5; none after a knight's
+  /// leap). Every move that passes a square makes it an en passant square.
+  SquareSet passedSquares() const;
+  /// Whether an en passant capture by \p Mover (from \p Origin) finds an
+  /// enemy piece where the previous move ended.
+  bool enPassantTarget(unsigned Origin, Color Mover) const {
+    if (!LastMove || LastMove->To == Origin)
+      return false;
+    const Occupant &O = Squares[LastMove->To];
+    return O.Present && O.Side != Mover;
+  }
+
   /// The type letter of the piece moving from \p Origin.
   char moverType(unsigned Origin) const {
     return Squares[Origin].Present ? Squares[Origin].Type : MoverType;

@@ -47,6 +47,9 @@ enum class Effect : uint8_t {
   None,
   Capture, ///< remove the piece standing there (a locust capture mid-path)
   Promote, ///< the piece changes into another one (Movement Formula '=')
+  /// Take the piece that made the previous move, on the square where that
+  /// move ended (Betza's en passant 'e'); only valid if an enemy is there.
+  EnPassant,
 };
 const char *effectName(Effect E);
 bool effectFromName(const std::string &Name, Effect &Out);
@@ -83,6 +86,7 @@ struct GuardPredicate {
     SameType, ///< the current square holds a piece of the mover's type
     Attacked, ///< a piece of the other side could capture on the square
     Defended, ///< a piece of the mover's side could capture on the square
+    Passed,   ///< the previous move passed over the current square
   };
   Kind K = Initial;
   bool Negated = false;

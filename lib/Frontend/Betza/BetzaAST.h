@@ -23,16 +23,17 @@ struct Leg {
   /// doubled ("ff"), a pairable letter pair kept ("fr", "fs", "hr"). On a
   /// leg after the first they are relative to the previous leg.
   std::vector<std::string> Directions;
-  bool Move = false;     ///< m: the square must be empty
-  bool Capture = false;  ///< c: it must hold an enemy, which is captured
-  bool Destroy = false;  ///< d: it may hold a friend, which is captured
-  bool Lame = false;     ///< n: blocked by a piece on the way
-  bool Hop = false;      ///< p: hop over a piece (a hurdle, left alone)
-  bool Grasshop = false; ///< g: p, landing right behind the hurdle
-  bool Toggle = false;   ///< y: m, and later legs toggle slider/leaper
-  bool Tame = false;     ///< t: with p or g, hurdles are own pieces only
-  bool Relay = false;    ///< x: the leg ends on an own piece (induction)
-  int Jumps = 0;         ///< j: squares a slider skips (jj: two)
+  bool Move = false;      ///< m: the square must be empty
+  bool Capture = false;   ///< c: it must hold an enemy, which is captured
+  bool Destroy = false;   ///< d: it may hold a friend, which is captured
+  bool Lame = false;      ///< n: blocked by a piece on the way
+  bool Hop = false;       ///< p: hop over a piece (a hurdle, left alone)
+  bool Grasshop = false;  ///< g: p, landing right behind the hurdle
+  bool Toggle = false;    ///< y: m, and later legs toggle slider/leaper
+  bool Tame = false;      ///< t: with p or g, hurdles are own pieces only
+  bool Relay = false;     ///< x: the leg ends on an own piece (induction)
+  int Jumps = 0;          ///< j: squares a slider skips (jj: two)
+  bool EnPassant = false; ///< e: may take en passant (see lower())
   /// Where the leg's letters are, for diagnostics.
   size_t Begin = 0, End = 0;
 };

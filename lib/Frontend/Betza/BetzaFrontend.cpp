@@ -188,13 +188,7 @@ private:
         ++L.Jumps;
         continue;
       case 'e':
-        // Fairy-Stockfish reads 'e' as a flag of the whole piece, not as a
-        // modality; it only adds captures on an en-passant square.
-        Diags.warning(Diags.loc(Buffer, begin(T)),
-                      "'e' (en passant) needs the previous move, which "
-                      "fairyc positions do not record yet; the move is read "
-                      "without en-passant captures",
-                      {range(T, T)});
+        L.EnPassant = true;
         continue;
       case 'u':
         Diags.warning(Diags.loc(Buffer, begin(T)),

@@ -414,10 +414,48 @@ std::vector<Vec> fairy::betza::firstLegImages(const Group &G) {
   return selectImages(Leap, Dirs, Leap.x == 0);
 }
 
+/// The moves of \p G, without en passant.
+static NodeRef lowerGroup(const Group &G) {
+  return G.Legs.size() > 1 ? lowerLegs(G) : lowerOneLeg(G);
+}
+
+/// Whether \p G takes en passant: XBoard reads 'e' as a modality of its
+/// move, Fairy-Stockfish as a flag of the whole piece that lets every
+/// capture-only move also take en passant.
+static bool takesEnPassant(const Group &G, bool PieceHasE) {
+  const Leg &Last = G.Legs.back();
+  if (G.XBoard)
+    return Last.EnPassant;
+  return PieceHasE && Last.Capture && !Last.Move && !Last.Toggle;
+}
+
+/// The en passant moves of \p G: its paths to an empty square the previous
+/// move passed over, taking the piece that made that move.
+static NodeRef enPassant(const Group &G) {
+  Group Quiet = G;
+  Leg &Last = Quiet.Legs.back();
+  Last.Move = true;
+  Last.Capture = Last.Destroy = Last.Toggle = false;
+  GuardPredicate Passed;
+  Passed.K = GuardPredicate::Passed;
+  return ir::seq({lowerGroup(Quiet), ir::guard(Passed, ir::emptyPath()),
+                  ir::leg(Vec(), Land::any(), Effect::EnPassant)});
+}
+
 NodeRef fairy::betza::lower(const std::vector<Group> &Groups) {
+  bool PieceHasE = false;
+  for (const Group &G : Groups)
+    for (const Leg &L : G.Legs)
+      PieceHasE |= L.EnPassant;
   std::vector<NodeRef> Alts;
   for (const Group &G : Groups) {
-    NodeRef N = G.Legs.size() > 1 ? lowerLegs(G) : lowerOneLeg(G);
+    const Leg &Last = G.Legs.back();
+    // XBoard's 'e' alone ("feF") is only the en passant capture.
+    bool OnlyEnPassant = G.XBoard && Last.EnPassant && !Last.Move &&
+                         !Last.Capture && !Last.Destroy && !Last.Toggle;
+    NodeRef N = OnlyEnPassant ? ir::nothing() : lowerGroup(G);
+    if (takesEnPassant(G, PieceHasE))
+      N = ir::altFlat({N, enPassant(G)});
     Alts.push_back(G.Initial ? ir::guard(GuardPredicate(), N) : N);
   }
   return ir::altFlat(Alts);
