@@ -569,6 +569,13 @@ private:
     case GuardPredicate::Passed:
       S = convert<Bits>(P.passedSquares());
       break;
+    case GuardPredicate::Royal:
+      for (int Side = 0; Side < 2; ++Side)
+        forEachBit(convert<Bits>(P.piecesOf(Color(Side))), [&](unsigned Sq) {
+          if (Sq != Origin && P.isRoyal(Sq))
+            addSquare(S, Sq);
+        });
+      break;
     case GuardPredicate::Initial:
     case GuardPredicate::State:
       break;

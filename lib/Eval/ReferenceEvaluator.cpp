@@ -204,6 +204,9 @@ private:
     case GuardPredicate::Passed:
       Holds = P.passedSquares().test(Square);
       break;
+    case GuardPredicate::Royal:
+      Holds = Square != Origin && P.isRoyal(Square);
+      break;
     case GuardPredicate::Attacked:
     case GuardPredicate::Defended:
       if (P.AttackConditionsHold)

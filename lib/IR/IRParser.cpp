@@ -218,7 +218,7 @@ private:
       error(C->IDENT()->getSymbol(),
             "unknown guard '" + Name + (C->INT() ? " N" : "") +
                 "'; expected initial, zone N, state N, origin, lastto, "
-                "lastfrom, sametype, attacked, defended or passed (optionally "
+                "lastfrom, sametype, attacked, defended, passed or royal (optionally "
                 "negated by !)");
       return nullptr;
     }

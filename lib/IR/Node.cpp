@@ -88,8 +88,8 @@ std::string AxisPredicate::str() const {
 }
 
 static const char *const GuardNames[] = {
-    "initial",  "zone",     "state",    "origin",   "lastto",
-    "lastfrom", "sametype", "attacked", "defended", "passed"};
+    "initial",  "zone",     "state",    "origin", "lastto", "lastfrom",
+    "sametype", "attacked", "defended", "passed", "royal"};
 
 const char *GuardPredicate::kindName(Kind K) { return GuardNames[K]; }
 

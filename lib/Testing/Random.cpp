@@ -123,8 +123,9 @@ NodeRef RandomIR::node(unsigned Depth, bool InRide) {
           GuardPredicate::State,    GuardPredicate::Origin,
           GuardPredicate::LastTo,   GuardPredicate::LastFrom,
           GuardPredicate::SameType, GuardPredicate::Passed,
-          GuardPredicate::Attacked, GuardPredicate::Defended};
-      G.K = Square[uniform(0, Opts.AttackGuards ? 7 : 5)];
+          GuardPredicate::Royal,    GuardPredicate::Attacked,
+          GuardPredicate::Defended};
+      G.K = Square[uniform(0, Opts.AttackGuards ? 8 : 6)];
     }
     G.ZoneId = G.hasNumber() ? uniform(0, 2) : 0;
     G.Negated = chance(0.3);

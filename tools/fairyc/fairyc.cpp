@@ -182,6 +182,12 @@ cl::opt<std::string> MoverType(
              "(default: the letter on its square in --position)"),
     cl::value_desc("letter"), cl::cat(Category));
 
+cl::opt<std::string>
+    RoyalTypes("royal",
+               cl::desc("The type letters of royal pieces, for Betza's k and t "
+                        "(default: K)"),
+               cl::value_desc("letters"), cl::init("K"), cl::cat(Category));
+
 cl::list<std::string> PieceDefs(
     "piece",
     cl::desc("Defines a piece type for attack conditions: L=TEXT in the "
@@ -350,6 +356,14 @@ bool setUpStates(DiagnosticEngine &Diags, Position &P, unsigned Origin) {
   }
   if (!MoverType.empty())
     P.MoverType = (char)std::toupper((unsigned char)MoverType[0]);
+  P.RoyalTypes.clear();
+  for (char C : RoyalTypes) {
+    if (!std::isalpha((unsigned char)C)) {
+      Diags.error("--royal takes piece letters, such as K or KG");
+      return false;
+    }
+    P.RoyalTypes += (char)std::toupper((unsigned char)C);
+  }
   return true;
 }
 

@@ -84,6 +84,12 @@ public:
   /// State N (N >= 1) holds for the pieces on the squares of States[N].
   std::map<int, SquareSet> States;
   std::optional<Move> LastMove;
+  /// The type letters of royal pieces (Betza's k and t): kings by default.
+  std::string RoyalTypes = "K";
+  bool isRoyal(unsigned Square) const {
+    return Squares[Square].Present &&
+           RoyalTypes.find(Squares[Square].Type) != std::string::npos;
+  }
   /// The moving piece's type when its square is empty in the position.
   char MoverType = '?';
   /// The moves of the pieces on the board, for attack conditions.

@@ -87,6 +87,7 @@ struct GuardPredicate {
     Attacked, ///< a piece of the other side could capture on the square
     Defended, ///< a piece of the mover's side could capture on the square
     Passed,   ///< the previous move passed over the current square
+    Royal,    ///< the current square holds a royal piece (a king)
   };
   Kind K = Initial;
   bool Negated = false;

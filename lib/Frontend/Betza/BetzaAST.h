@@ -34,6 +34,7 @@ struct Leg {
   bool Relay = false;     ///< x: the leg ends on an own piece (induction)
   int Jumps = 0;          ///< j: squares a slider skips (jj: two)
   bool EnPassant = false; ///< e: may take en passant (see lower())
+  bool RoyalOnly = false; ///< k: may capture only a royal piece
   /// Where the leg's letters are, for diagnostics.
   size_t Begin = 0, End = 0;
 };

@@ -199,10 +199,8 @@ private:
                       {range(T, T)});
         continue;
       case 'k':
-        error(T, T,
-              "'k' (capture only a royal piece) needs to know which pieces "
-              "are royal, which fairyc positions do not record yet");
-        return false;
+        L.RoyalOnly = true;
+        continue;
       case 'i':
         if (!First) {
           error(T, T,
@@ -417,12 +415,19 @@ private:
         return false;
       if (L.Jumps && !checkJump(Toks, AtomTok, G, Rider, Multi))
         return false;
-      if (L.Tame && !L.Hop && !L.Grasshop) {
+      if (L.Tame && !L.Hop && !L.Grasshop && !Final) {
         antlr4::Token *T = letter(Toks, 't', AtomTok);
         error(T, T,
-              "'t' without 'p' or 'g' forbids capturing a royal piece, "
-              "which fairyc positions do not mark yet; with 'p' or 'g' it "
-              "makes hurdles own pieces only");
+              "'t' on a leg before the last makes hurdles own pieces, so it "
+              "needs 'p' or 'g'; on the last leg it forbids capturing a "
+              "royal piece");
+        return false;
+      }
+      if (L.RoyalOnly && !Final) {
+        antlr4::Token *T = letter(Toks, 'k', AtomTok);
+        error(T, T,
+              "'k' (capture only a royal piece) belongs on the last leg, "
+              "where the move captures");
         return false;
       }
       if (!Multi && (L.Hop || L.Grasshop)) {

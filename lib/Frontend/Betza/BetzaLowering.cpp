@@ -442,6 +442,30 @@ static NodeRef enPassant(const Group &G) {
                   ir::leg(Vec(), Land::any(), Effect::EnPassant)});
 }
 
+/// guard<royal>(seq()), or its negation.
+static NodeRef royal(bool Negated) {
+  GuardPredicate G;
+  G.K = GuardPredicate::Royal;
+  G.Negated = Negated;
+  return ir::guard(G, ir::emptyPath());
+}
+
+/// k: the group's captures only where a royal piece stands (and, with m,
+/// its quiet moves).
+static NodeRef royalCaptures(const Group &G) {
+  Group Captures = G, Quiet = G;
+  Leg &C = Captures.Legs.back();
+  C.Capture = true;
+  C.Move = C.Toggle = C.Destroy = C.RoyalOnly = false;
+  std::vector<NodeRef> Parts = {ir::seq({lowerGroup(Captures), royal(false)})};
+  if (G.Legs.back().Move) {
+    Leg &Q = Quiet.Legs.back();
+    Q.Capture = Q.Destroy = Q.RoyalOnly = false;
+    Parts.push_back(lowerGroup(Quiet));
+  }
+  return ir::altFlat(Parts);
+}
+
 NodeRef fairy::betza::lower(const std::vector<Group> &Groups) {
   bool PieceHasE = false;
   for (const Group &G : Groups)
@@ -454,6 +478,10 @@ NodeRef fairy::betza::lower(const std::vector<Group> &Groups) {
     bool OnlyEnPassant = G.XBoard && Last.EnPassant && !Last.Move &&
                          !Last.Capture && !Last.Destroy && !Last.Toggle;
     NodeRef N = OnlyEnPassant ? ir::nothing() : lowerGroup(G);
+    if (Last.RoyalOnly)
+      N = royalCaptures(G);
+    if (Last.Tame && !Last.Hop && !Last.Grasshop) // t: never take a king
+      N = ir::seq({N, royal(true)});
     if (takesEnPassant(G, PieceHasE))
       N = ir::altFlat({N, enPassant(G)});
     Alts.push_back(G.Initial ? ir::guard(GuardPredicate(), N) : N);
