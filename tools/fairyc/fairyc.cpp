@@ -171,6 +171,13 @@ cl::list<std::string> ZoneSpecs(
              "rectangle); repeatable"),
     cl::value_desc("n:squares"), cl::cat(Category));
 
+cl::list<std::string> MovedSquares(
+    "moved-squares",
+    cl::desc("The pieces on these squares have moved (s0 and initial moves "
+             "of the other pieces), e.g. e4,a1-h1; --moved says it of the "
+             "moving piece"),
+    cl::value_desc("squares"), cl::cat(Category));
+
 cl::list<unsigned> States("state",
                           cl::desc("The moving piece is in state N (Movement "
                                    "Formula's sN, N >= 1); repeatable"),
@@ -340,6 +347,11 @@ bool setUpStates(DiagnosticEngine &Diags, Position &P, unsigned Origin) {
     if (!New)
       It->second |= S;
   }
+  for (const std::string &Spec : MovedSquares)
+    if (!readSquares(B, Spec, P.Moved, Error)) {
+      Diags.error("--moved-squares=" + Spec + ": " + Error);
+      return false;
+    }
   for (unsigned N : States) {
     if (N == 0) {
       Diags.error("--state=0: state 0 is 'never moved'; use --moved to say "
