@@ -10,8 +10,8 @@ static char cellFor(const Position &P, unsigned Origin, const Destinations &D,
   const Board &B = P.board();
   if (!B.squares().test(I))
     return '#';
-  if (I == Origin)
-    return 'O';
+  if (I == Origin) // '@': it can also capture without moving (igui)
+    return D.Remote.test(I) ? '@' : 'O';
   if (D.Capture.test(I))
     return '*';
   if (D.Quiet.test(I))
