@@ -16,6 +16,11 @@
 //   - sym<G>(a) with G a group has a replaced by its greatest image under G
 //     (by printed form): the same moveset written from another direction
 //     prints the same;
+//   - a zero-length leg (a test of the square reached) is folded into the
+//     leg before it, or pushed into the images and branches that end there;
+//     legs differing only in their condition merge (empty | enemy is
+//     notfriend); a capture effect on a path's last leg is dropped (it is an
+//     ordinary capture there);
 //   - on a known board without holes, a leg landing anywhere (any, no
 //     effect) followed by a leg is fused into one leg when the landing in
 //     between lies between start and end on every axis (so it is on the
@@ -63,7 +68,9 @@ public:
            "legs by symmetry, pick canonical images, fuse legs";
   }
   NodeRef run(const NodeRef &N, const PassContext &Ctx) const override {
-    return visit(N, Ctx, /*InFilter=*/false);
+    NodeRef X = visit(N, Ctx, /*InFilter=*/false);
+    NodeRef Y = dropFinalCaptures(X);
+    return Y == X ? X : visit(Y, Ctx, /*InFilter=*/false);
   }
 
 private:
@@ -116,6 +123,45 @@ private:
     }
   }
 
+  /// A capture effect on the last leg of a path is an ordinary capture
+  /// (the destination's piece is taken anyway), so it is dropped there:
+  /// N's last legs, not those inside a repetition, which may go on.
+  static NodeRef dropFinalCaptures(const NodeRef &N) {
+    switch (N->kind()) {
+    case NodeKind::Leg:
+      return N->effect() == Effect::Capture
+                 ? ir::leg(N->vec(), N->land(), Effect::None)
+                 : N;
+    case NodeKind::Seq: {
+      if (N->children().empty())
+        return N;
+      std::vector<NodeRef> Cs = N->children();
+      NodeRef Last = dropFinalCaptures(Cs.back());
+      if (Last == Cs.back())
+        return N;
+      Cs.back() = Last;
+      return withChildren(*N, std::move(Cs));
+    }
+    case NodeKind::Alt:
+    case NodeKind::Prio:
+    case NodeKind::Sym:
+    case NodeKind::Guard:
+    case NodeKind::Filter: {
+      std::vector<NodeRef> Cs;
+      bool Changed = false;
+      for (const NodeRef &C : N->children()) {
+        Cs.push_back(dropFinalCaptures(C));
+        Changed |= Cs.back() != C;
+      }
+      return Changed ? withChildren(*N, std::move(Cs)) : N;
+    }
+    case NodeKind::Rep:
+    case NodeKind::Ride:
+      return N;
+    }
+    return N;
+  }
+
   /// sym<G>(a) with a replaced by its greatest image under the group G.
   static NodeRef greatestImage(const NodeRef &X) {
     const NodeRef &A = X->operand();
@@ -143,7 +189,16 @@ private:
       else
         Flat.push_back(C);
     }
-    Flat = fuseZeroLegs(Flat);
+    if (!InFilter) { // a filter's predicate counts zero-length legs too
+      Flat = fuseZeroLegs(Flat);
+      // A test of the square reached goes into the legs that reach it.
+      if (Flat.size() >= 2 && isZeroTest(*Flat.back())) {
+        if (NodeRef Pushed = pushDown(Flat[Flat.size() - 2], Flat.back())) {
+          Flat.pop_back();
+          Flat.back() = visit(Pushed, Ctx, InFilter);
+        }
+      }
+    }
     if (Ctx.Board && !Ctx.Board->HasHoles && !InFilter)
       Flat = fuseLegs(Flat);
     if (Flat.size() == 1)
@@ -152,6 +207,54 @@ private:
     for (size_t I = 0; Same && I < Flat.size(); ++I)
       Same = Flat[I] == X->children()[I];
     return Same ? X : ir::seq(Flat);
+  }
+
+  /// A zero-length leg, or an alt of them: a test of the square reached.
+  static bool isZeroTest(const Node &N) {
+    if (N.is(NodeKind::Leg))
+      return N.vec().isZero();
+    if (!N.is(NodeKind::Alt) || N.children().empty())
+      return false;
+    for (const NodeRef &C : N.children())
+      if (!C->is(NodeKind::Leg) || !C->vec().isZero())
+        return false;
+    return true;
+  }
+
+  /// \p Prev followed by the zero-length test \p Z, with the test moved
+  /// into the legs that end \p Prev's paths (a zero-length leg is the same
+  /// under every symmetry); null when \p Prev is not made of such legs.
+  static NodeRef pushDown(const NodeRef &Prev, const NodeRef &Z) {
+    switch (Prev->kind()) {
+    case NodeKind::Leg: {
+      std::vector<NodeRef> Out;
+      for (const NodeRef &T :
+           Z->is(NodeKind::Alt) ? Z->children() : std::vector<NodeRef>{Z}) {
+        if (Prev->effect() != Effect::None && T->effect() != Effect::None)
+          return nullptr;
+        Effect E = T->effect() == Effect::None ? Prev->effect() : T->effect();
+        Out.push_back(
+            ir::leg(Prev->vec(), Land(Prev->land().Mask & T->land().Mask), E));
+      }
+      return ir::altFlat(Out);
+    }
+    case NodeKind::Sym: {
+      NodeRef Inner = pushDown(Prev->operand(), Z);
+      return Inner ? ir::sym(Prev->transforms(), Inner) : nullptr;
+    }
+    case NodeKind::Alt: {
+      std::vector<NodeRef> Out;
+      for (const NodeRef &C : Prev->children()) {
+        NodeRef P = pushDown(C, Z);
+        if (!P)
+          return nullptr;
+        Out.push_back(P);
+      }
+      return ir::altFlat(Out);
+    }
+    default:
+      return nullptr;
+    }
   }
 
   /// A leg of length zero tests the square the path stands on again: after
@@ -207,23 +310,28 @@ private:
   NodeRef foldAlt(const std::vector<NodeRef> &Children,
                   const NodeRef &Unchanged) const {
     std::vector<NodeRef> Others;
-    // Legs by (landing condition, effect): the vectors present.
-    std::map<std::pair<uint8_t, Effect>, std::set<Vec>> Legs;
+    // Legs by vector and effect: the union of their landing conditions
+    // (alt(leg(v; empty), leg(v; enemy)) is leg(v; notfriend)).
+    std::map<std::pair<Vec, Effect>, uint8_t> Lands;
     std::vector<NodeRef> Work(Children.begin(), Children.end());
     for (size_t I = 0; I < Work.size(); ++I) {
       const NodeRef &C = Work[I];
       if (C->is(NodeKind::Alt)) {
         Work.insert(Work.end(), C->children().begin(), C->children().end());
       } else if (C->is(NodeKind::Leg)) {
-        Legs[{C->land().Mask, C->effect()}].insert(C->vec());
+        Lands[{C->vec(), C->effect()}] |= C->land().Mask;
       } else if (C->is(NodeKind::Sym) && C->operand()->is(NodeKind::Leg)) {
         const Node &L = *C->operand();
         for (const Transform &T : C->transforms().transforms())
-          Legs[{L.land().Mask, L.effect()}].insert(T.apply(L.vec()));
+          Lands[{T.apply(L.vec()), L.effect()}] |= L.land().Mask;
       } else {
         Others.push_back(C);
       }
     }
+    // Then by (landing condition, effect): the vectors present.
+    std::map<std::pair<uint8_t, Effect>, std::set<Vec>> Legs;
+    for (const auto &[Key, Mask] : Lands)
+      Legs[{Mask, Key.second}].insert(Key.first);
     for (auto &[Key, Vecs] : Legs)
       for (NodeRef &G : regroup(Vecs, Land(Key.first), Key.second))
         Others.push_back(std::move(G));
