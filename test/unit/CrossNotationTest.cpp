@@ -192,10 +192,19 @@ TEST(CrossNotationTest, OtherNotationsToBetza) {
   struct Case {
     const char *Notation, *Text, *Betza;
   } Cases[] = {
-      {"fairy", "[1,2]*", "N"},          {"fairy", "[0,1]{1..}*", "R"},
-      {"fairy", "[1,2]{1..}*", "N0"},    {"fairy", "[0,1],[1,1]+^^", "fFfW"},
-      {"parlett", "n*", "BR"},           {"parlett", "~1/2>", "fhN"},
+      {"fairy", "[1,2]*", "N"},
+      {"fairy", "[0,1]{1..}*", "R"},
+      {"fairy", "[1,2]{1..}*", "N0"},
+      {"fairy", "[0,1],[1,1]+^^", "fFfW"},
+      {"parlett", "n*", "BR"},
+      {"parlett", "~1/2>", "fhN"},
       {"parlett", "o1>,c1x>", "fcFfmW"},
+      {"formula", "{2,1}[(#@),(%x@)]", "N"},
+      {"formula", "({1,0}[(#+),(#@),(%x@)])*", "R"},
+      {"formula", "([{1,0},{1,1}][(#+),(#@),(%x@)])*", "BR"},
+      {"formula", "({2,1}[(#+),(#@),(%x@)])*", "N0"},
+      {"formula", "({1,0}^[(#+),(#@),(%x@)])*:2", "fW2"},
+      {"formula", "[({1,0}^#@),({1,1}^%x@)]", "fcFfmW"},
   };
   std::vector<Position> Ps = positions();
   for (const Case &C : Cases) {
