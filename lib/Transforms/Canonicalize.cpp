@@ -209,6 +209,16 @@ private:
     return Same ? X : ir::seq(Flat);
   }
 
+  /// Leg \p A followed by the zero-length leg \p T as one leg: both
+  /// conditions on one square, the effect of whichever has one; null when
+  /// both have an effect.
+  static NodeRef withTest(const Node &A, const Node &T) {
+    if (A.effect() != Effect::None && T.effect() != Effect::None)
+      return nullptr;
+    Effect E = T.effect() == Effect::None ? A.effect() : T.effect();
+    return ir::leg(A.vec(), Land(A.land().Mask & T.land().Mask), E);
+  }
+
   /// A zero-length leg, or an alt of them: a test of the square reached.
   static bool isZeroTest(const Node &N) {
     if (N.is(NodeKind::Leg))
@@ -230,11 +240,9 @@ private:
       std::vector<NodeRef> Out;
       for (const NodeRef &T :
            Z->is(NodeKind::Alt) ? Z->children() : std::vector<NodeRef>{Z}) {
-        if (Prev->effect() != Effect::None && T->effect() != Effect::None)
+        Out.push_back(withTest(*Prev, *T));
+        if (!Out.back())
           return nullptr;
-        Effect E = T->effect() == Effect::None ? Prev->effect() : T->effect();
-        Out.push_back(
-            ir::leg(Prev->vec(), Land(Prev->land().Mask & T->land().Mask), E));
       }
       return ir::altFlat(Out);
     }
@@ -266,15 +274,11 @@ private:
       bool Zero = C->is(NodeKind::Leg) && C->vec().isZero();
       if (Zero && C->land() == Land::any() && C->effect() == Effect::None)
         continue;
-      if (Zero && !Out.empty() && Out.back()->is(NodeKind::Leg)) {
-        const Node &A = *Out.back();
-        if (A.effect() == Effect::None || C->effect() == Effect::None) {
-          Effect E = A.effect() == Effect::None ? C->effect() : A.effect();
-          Out.back() =
-              ir::leg(A.vec(), Land(A.land().Mask & C->land().Mask), E);
+      if (Zero && !Out.empty() && Out.back()->is(NodeKind::Leg))
+        if (NodeRef Fused = withTest(*Out.back(), *C)) {
+          Out.back() = Fused;
           continue;
         }
-      }
       Out.push_back(C);
     }
     if (Out.empty() && !In.empty())
