@@ -1,10 +1,84 @@
 //===- Diagnostics.cpp - Located diagnostics through llvm::SourceMgr ------===//
 #include "fairy/Support/Diagnostics.h"
 
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace fairy;
 using namespace llvm;
+
+const std::vector<WarningInfo> &fairy::warnings() {
+  static const std::vector<WarningInfo> All = {
+#define WARNING(Enum, Name, DefaultOn, Summary)                                \
+  {Warning::Enum, Name, DefaultOn, Summary},
+#include "fairy/Support/Warnings.def"
+  };
+  return All;
+}
+
+const WarningInfo &fairy::warningInfo(Warning W) {
+  return warnings()[static_cast<size_t>(W)];
+}
+
+const WarningInfo *fairy::findWarning(StringRef Name) {
+  for (const WarningInfo &W : warnings())
+    if (Name == W.Name)
+      return &W;
+  return nullptr;
+}
+
+bool WarningPolicy::apply(StringRef Flag, std::string &Error) {
+  if (Flag == "error") {
+    AllErrors = true;
+    return true;
+  }
+  if (Flag == "all" || Flag == "everything") {
+    for (const WarningInfo &W : warnings())
+      Enabled[W.Id] = true;
+    return true;
+  }
+  bool Negated = Flag.consume_front("no-");
+  bool ErrorFlag = Flag.consume_front("error=");
+  if (const WarningInfo *W = findWarning(Flag)) {
+    if (ErrorFlag) {
+      AsError[W->Id] = !Negated;
+      if (!Negated)
+        Enabled[W->Id] = true;
+    } else {
+      Enabled[W->Id] = !Negated;
+    }
+    return true;
+  }
+  // The closest known name, for "did you mean".
+  const WarningInfo *Best = nullptr;
+  unsigned BestDistance = 4;
+  for (const WarningInfo &W : warnings()) {
+    unsigned D = Flag.edit_distance(W.Name);
+    if (D < BestDistance)
+      Best = &W, BestDistance = D;
+  }
+  Error = "unknown warning option '-W" + std::string(Negated ? "no-" : "") +
+          (ErrorFlag ? "error=" : "") + Flag.str() + "'";
+  if (Best)
+    Error += "; did you mean '-W" + std::string(Negated ? "no-" : "") +
+             (ErrorFlag ? "error=" : "") + Best->Name + "'?";
+  else
+    Error += "; docs/diagnostics.md lists them all";
+  return false;
+}
+
+bool WarningPolicy::enabled(Warning W) const {
+  if (Silenced)
+    return false;
+  auto It = Enabled.find(W);
+  return It != Enabled.end() ? It->second : warningInfo(W).DefaultOn;
+}
+
+bool WarningPolicy::isError(Warning W) const {
+  auto It = AsError.find(W);
+  return It != AsError.end() ? It->second : AllErrors;
+}
 
 DiagnosticEngine::DiagnosticEngine(raw_ostream *OS, std::string Tool)
     : OS(OS), Tool(std::move(Tool)) {}
@@ -30,30 +104,135 @@ SMRange DiagnosticEngine::range(unsigned Buffer, size_t Begin,
   return SMRange(loc(Buffer, Begin), loc(Buffer, End));
 }
 
+unsigned DiagnosticEngine::addEmbeddedBuffer(StringRef Text, unsigned Parent,
+                                             std::vector<size_t> Offsets,
+                                             bool Quoted) {
+  unsigned Id =
+      addBuffer(Text, SM.getMemoryBuffer(Parent)->getBufferIdentifier());
+  Offsets.resize(Text.size() + 1, Offsets.empty() ? 0 : Offsets.back());
+  EmbeddedIn[Id] = {Parent, std::move(Offsets), Quoted};
+  return Id;
+}
+
+SMLoc DiagnosticEngine::outermost(SMLoc Loc) const {
+  while (Loc.isValid()) {
+    unsigned Buf = SM.FindBufferContainingLoc(Loc);
+    auto It = EmbeddedIn.find(Buf);
+    if (!Buf || It == EmbeddedIn.end())
+      return Loc;
+    size_t Offset = Loc.getPointer() - bufferText(Buf).data();
+    const Embedded &E = It->second;
+    Loc = loc(E.Parent, E.Offsets[std::min(Offset, E.Offsets.size() - 1)]);
+  }
+  return Loc;
+}
+
+SourcePoint DiagnosticEngine::point(SMLoc Loc) const {
+  auto [Line, Column] = SM.getLineAndColumn(Loc);
+  return {Line, Column};
+}
+
+/// \p Text as it must be written inside a double-quoted string.
+static std::string escapeForString(StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
+
 void DiagnosticEngine::report(SourceMgr::DiagKind Kind, SMLoc Loc,
                               const Twine &Msg, ArrayRef<SMRange> Ranges,
                               ArrayRef<SMFixIt> FixIts) {
+  emit(Kind, Loc, Msg, Ranges, FixIts, "");
+}
+
+void DiagnosticEngine::warning(Warning W, SMLoc Loc, const Twine &Msg,
+                               ArrayRef<SMRange> Ranges,
+                               ArrayRef<SMFixIt> FixIts) {
+  if (!Policy.enabled(W))
+    return;
+  bool AsError = Policy.isError(W);
+  emit(AsError ? SourceMgr::DK_Error : SourceMgr::DK_Warning, Loc, Msg, Ranges,
+       FixIts, warningInfo(W).Name);
+}
+
+void DiagnosticEngine::warning(Warning W, const Twine &Msg) {
+  if (!Policy.enabled(W))
+    return;
+  bool AsError = Policy.isError(W);
+  if (AsError)
+    ++Errors;
+  unlocated(AsError ? SourceMgr::DK_Error : SourceMgr::DK_Warning, Msg,
+            warningInfo(W).Name);
+}
+
+/// " [-Wname]", or " [-Werror,-Wname]" when the warning became an error.
+static std::string flagSuffix(SourceMgr::DiagKind Kind, StringRef Name) {
+  if (Name.empty())
+    return "";
+  return std::string(" [") + (Kind == SourceMgr::DK_Error ? "-Werror," : "") +
+         "-W" + Name.str() + "]";
+}
+
+void DiagnosticEngine::emit(SourceMgr::DiagKind Kind, SMLoc Loc,
+                            const Twine &Msg, ArrayRef<SMRange> Ranges,
+                            ArrayRef<SMFixIt> FixIts, StringRef Name) {
   if (Kind == SourceMgr::DK_Error)
     ++Errors;
-  SMDiagnostic D = SM.GetMessage(Loc, Kind, Msg, Ranges, FixIts);
-  Recorded.push_back({Kind, D.getMessage().str(), (unsigned)D.getLineNo(),
-                      (unsigned)D.getColumnNo() + 1});
+  // Diagnostics inside a notation string are shown in the piece file.
+  bool Quoted = false;
+  if (Loc.isValid())
+    if (auto It = EmbeddedIn.find(SM.FindBufferContainingLoc(Loc));
+        It != EmbeddedIn.end())
+      Quoted = It->second.Quoted;
+  Loc = outermost(Loc);
+  std::vector<SMRange> OuterRanges;
+  for (SMRange R : Ranges)
+    OuterRanges.push_back({outermost(R.Start), outermost(R.End)});
+  std::vector<SMFixIt> OuterFixIts;
+  for (const SMFixIt &F : FixIts)
+    OuterFixIts.emplace_back(
+        SMRange(outermost(F.getRange().Start), outermost(F.getRange().End)),
+        Quoted ? escapeForString(F.getText()) : F.getText().str());
+  std::string Text = Msg.str() + flagSuffix(Kind, Name);
+  SMDiagnostic D = SM.GetMessage(Loc, Kind, Text, OuterRanges, OuterFixIts);
+  Diagnostic R;
+  R.Kind = Kind;
+  R.Message = Msg.str();
+  R.Line = D.getLineNo();
+  R.Column = D.getColumnNo() + 1;
+  R.File = D.getFilename().str();
+  R.Name = Name.str();
+  for (SMRange Range : OuterRanges)
+    R.Ranges.push_back({point(Range.Start), point(Range.End)});
+  for (const SMFixIt &F : OuterFixIts)
+    R.FixIts.push_back({point(F.getRange().Start), point(F.getRange().End),
+                        F.getText().str()});
+  Recorded.push_back(std::move(R));
   if (OS)
     D.print(nullptr, *OS, OS->has_colors());
 }
 
 void DiagnosticEngine::error(const Twine &Msg) {
   ++Errors;
-  unlocated(SourceMgr::DK_Error, Msg);
+  unlocated(SourceMgr::DK_Error, Msg, "");
 }
 
 void DiagnosticEngine::warning(const Twine &Msg) {
-  unlocated(SourceMgr::DK_Warning, Msg);
+  unlocated(SourceMgr::DK_Warning, Msg, "");
 }
 
-void DiagnosticEngine::unlocated(SourceMgr::DiagKind Kind, const Twine &Msg) {
+void DiagnosticEngine::unlocated(SourceMgr::DiagKind Kind, const Twine &Msg,
+                                 StringRef Name) {
   bool Error = Kind == SourceMgr::DK_Error;
-  Recorded.push_back({Kind, Msg.str(), 0, 0});
+  Diagnostic R;
+  R.Kind = Kind;
+  R.Message = Msg.str();
+  R.Name = Name.str();
+  Recorded.push_back(std::move(R));
   if (OS) {
     *OS << Tool << ": ";
     if (OS->has_colors())
@@ -61,8 +240,56 @@ void DiagnosticEngine::unlocated(SourceMgr::DiagKind Kind, const Twine &Msg) {
     *OS << (Error ? "error: " : "warning: ");
     if (OS->has_colors())
       OS->resetColor();
-    *OS << Msg << "\n";
+    *OS << Msg << flagSuffix(Kind, Name) << "\n";
   }
+}
+
+static const char *severityName(SourceMgr::DiagKind K) {
+  switch (K) {
+  case SourceMgr::DK_Error:
+    return "error";
+  case SourceMgr::DK_Warning:
+    return "warning";
+  case SourceMgr::DK_Remark:
+    return "remark";
+  case SourceMgr::DK_Note:
+    return "note";
+  }
+  return "error";
+}
+
+static json::Value pointToJson(SourcePoint P) {
+  return json::Object{{"line", P.Line}, {"column", P.Column}};
+}
+
+std::string fairy::diagnosticsToJson(const std::vector<Diagnostic> &Diags) {
+  json::Array All;
+  for (const Diagnostic &D : Diags) {
+    json::Object O{{"severity", severityName(D.Kind)}, {"message", D.Message}};
+    O["name"] = D.Name.empty() ? json::Value(nullptr) : json::Value(D.Name);
+    if (D.File.empty()) {
+      O["file"] = nullptr;
+    } else {
+      O["file"] = D.File;
+      O["line"] = D.Line;
+      O["column"] = D.Column;
+    }
+    json::Array Ranges, FixIts;
+    for (const auto &[B, E] : D.Ranges)
+      Ranges.push_back(
+          json::Object{{"begin", pointToJson(B)}, {"end", pointToJson(E)}});
+    for (const Diagnostic::FixIt &F : D.FixIts)
+      FixIts.push_back(json::Object{{"begin", pointToJson(F.Begin)},
+                                    {"end", pointToJson(F.End)},
+                                    {"text", F.Text}});
+    O["ranges"] = std::move(Ranges);
+    O["fixits"] = std::move(FixIts);
+    All.push_back(std::move(O));
+  }
+  std::string Out;
+  raw_string_ostream OS(Out);
+  OS << formatv("{0:2}", json::Value(std::move(All))) << "\n";
+  return OS.str();
 }
 
 size_t fairy::byteOffsetOfCodePoint(StringRef Text, size_t CodePoint) {

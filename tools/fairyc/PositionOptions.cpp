@@ -211,9 +211,10 @@ bool fairyc::definePieces(DiagnosticEngine &Diags, Position &P, unsigned Origin,
   if (usesAttackConditions(*IR)) {
     std::string Missing = undefinedPieceTypes(P, Origin);
     if (!Missing.empty())
-      Diags.warning("attack conditions: the pieces '" + Missing +
-                    "' on the board are not defined (give "
-                    "--piece L=...), so they attack nothing");
+      Diags.warning(Warning::UndefinedPiece,
+                    "attack conditions: the pieces '" + Missing +
+                        "' on the board are not defined (give "
+                        "--piece L=...), so they attack nothing");
   }
   return true;
 }

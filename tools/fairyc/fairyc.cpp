@@ -190,6 +190,27 @@ cl::opt<uint64_t> EvalStepLimit(
     cl::desc("Leg steps one evaluation may take before fairyc gives up"),
     cl::init(FastEvaluator::DefaultWorkLimit), cl::cat(Category));
 
+cl::list<std::string> WarningFlags(
+    "W", cl::Prefix, cl::ZeroOrMore,
+    cl::desc("-W<name> turns a warning on, -Wno-<name> off, -Werror makes "
+             "every warning an error, -Werror=<name> one of them "
+             "(docs/diagnostics.md lists the names)"),
+    cl::value_desc("warning"), cl::cat(Category));
+
+cl::opt<bool> NoWarnings("w", cl::desc("Show no warnings"), cl::cat(Category));
+
+enum class DiagnosticsFormat { Text, Json };
+cl::opt<DiagnosticsFormat> DiagnosticsAs(
+    "diagnostics", cl::desc("How errors and warnings are printed"),
+    cl::init(DiagnosticsFormat::Text),
+    cl::values(clEnumValN(DiagnosticsFormat::Text, "text",
+                          "file:line:col: messages with the source line, a "
+                          "caret and fix-its (default)"),
+               clEnumValN(DiagnosticsFormat::Json, "json",
+                          "one JSON array of every diagnostic on standard "
+                          "error, at the end")),
+    cl::cat(Category));
+
 /// Where the notation text comes from and what it is called in diagnostics.
 struct Source {
   std::string Text, Name, Path;
@@ -410,8 +431,9 @@ std::optional<std::string> emitOnBoard(DiagnosticEngine &Diags, NodeRef IR,
     auto Paths = ReferenceEvaluator(IR, 2'000'000)
                      .paths(P, Origin, Side, /*Limit=*/500, Error);
     if (!Paths)
-      Diags.warning("the paths of this piece are too many to draw (" + Error +
-                    "); the picture shows destinations only");
+      Diags.warning(Warning::TooManyPaths,
+                    "the paths of this piece are too many to draw (" + Error +
+                        "); the picture shows destinations only");
     SvgOptions Opts;
     Opts.Title = Text + " (" + NotationName + ")";
     std::vector<std::vector<unsigned>> Drawn;
@@ -601,8 +623,7 @@ std::optional<std::vector<Piece>> readPieceFiles(DiagnosticEngine &Diags) {
   return Pieces;
 }
 
-int run() {
-  DiagnosticEngine Diags;
+int run(DiagnosticEngine &Diags) {
   std::vector<Piece> Pieces;
   if (!MoreInputs.empty()) {
     auto Ps = readPieceFiles(Diags);
@@ -698,5 +719,25 @@ int main(int argc, char **argv) {
       "  fairyc -x parlett 'n+' --emit=ir       show the IR of the rook\n"
       "  fairyc -x fairy '[1,2]*'               draw the knight\n"
       "  fairyc piece.parlett --board=8x8 --from=a1 --position=...\n");
-  return run();
+  DiagnosticEngine Diags;
+  if (DiagnosticsAs == DiagnosticsFormat::Json)
+    Diags.setStream(nullptr);
+  int Status = 0;
+  for (const std::string &Flag : WarningFlags) {
+    std::string Error;
+    if (!Diags.policy().apply(Flag, Error)) {
+      Diags.error(Error);
+      Status = 1;
+    }
+  }
+  if (NoWarnings)
+    Diags.policy().silenceAll();
+  if (!Status)
+    Status = run(Diags);
+  // Warnings promoted by -Werror fail the run too.
+  if (!Status && Diags.errorCount())
+    Status = 1;
+  if (DiagnosticsAs == DiagnosticsFormat::Json)
+    llvm::errs() << diagnosticsToJson(Diags.diagnostics());
+  return Status;
 }

@@ -15,16 +15,65 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace fairy {
+
+/// The named warnings (Warnings.def).
+enum class Warning {
+#define WARNING(Enum, Name, DefaultOn, Summary) Enum,
+#include "fairy/Support/Warnings.def"
+};
+
+struct WarningInfo {
+  Warning Id;
+  const char *Name;
+  bool DefaultOn;
+  const char *Summary;
+};
+const std::vector<WarningInfo> &warnings();
+const WarningInfo &warningInfo(Warning W);
+/// By name ("unreachable-move"); nullptr if there is none.
+const WarningInfo *findWarning(llvm::StringRef Name);
+
+/// Which warnings are shown and which are errors: -W<name>, -Wno-<name>,
+/// -Werror, -Werror=<name>, -Wno-error=<name>, -w.
+class WarningPolicy {
+public:
+  /// Applies one flag without its leading "-W" ("no-empty-moveset",
+  /// "error"); returns false with \p Error set for an unknown one.
+  bool apply(llvm::StringRef Flag, std::string &Error);
+  void silenceAll() { Silenced = true; }
+  bool enabled(Warning W) const;
+  bool isError(Warning W) const;
+
+private:
+  std::map<Warning, bool> Enabled, AsError;
+  bool AllErrors = false, Silenced = false;
+};
+
+/// A position in a source, 1-based; Column counts bytes.
+struct SourcePoint {
+  unsigned Line = 0, Column = 0;
+};
 
 /// A diagnostic as recorded, for tests and machine-readable output.
 struct Diagnostic {
   llvm::SourceMgr::DiagKind Kind;
   std::string Message;
   unsigned Line = 0, Column = 0; ///< 1-based; Column counts bytes
+  std::string File;              ///< the buffer's name; empty if unlocated
+  std::string Name;              ///< the warning's name, if it has one
+  /// The underlined ranges (begin inclusive, end exclusive).
+  std::vector<std::pair<SourcePoint, SourcePoint>> Ranges;
+  struct FixIt {
+    SourcePoint Begin, End;
+    std::string Text;
+  };
+  std::vector<FixIt> FixIts;
 };
 
 class DiagnosticEngine {
@@ -38,6 +87,13 @@ public:
   /// Registers a source text under a buffer name such as "<input>" or a
   /// file path and returns its buffer id.
   unsigned addBuffer(llvm::StringRef Text, llvm::StringRef Name);
+  /// Registers \p Text, which stands inside buffer \p Parent (a notation
+  /// string in a piece file): byte I of \p Text is byte \p Offsets[I] of
+  /// the parent, and Offsets has one more entry for the end. Diagnostics in
+  /// the new buffer are reported at those places of the parent; fix-its are
+  /// escaped for a double-quoted string when \p Quoted.
+  unsigned addEmbeddedBuffer(llvm::StringRef Text, unsigned Parent,
+                             std::vector<size_t> Offsets, bool Quoted);
   llvm::StringRef bufferText(unsigned Buffer) const;
   /// The location \p ByteOffset bytes into buffer \p Buffer (clamped to its
   /// end).
@@ -61,6 +117,13 @@ public:
             llvm::ArrayRef<llvm::SMRange> Ranges = {}) {
     report(llvm::SourceMgr::DK_Note, Loc, Msg, Ranges);
   }
+  /// A named warning: shown only if the policy enables it, an error under
+  /// -Werror; the message gets " [-W<name>]".
+  void warning(Warning W, llvm::SMLoc Loc, const llvm::Twine &Msg,
+               llvm::ArrayRef<llvm::SMRange> Ranges = {},
+               llvm::ArrayRef<llvm::SMFixIt> FixIts = {});
+  void warning(Warning W, const llvm::Twine &Msg);
+  WarningPolicy &policy() { return Policy; }
   /// An error that belongs to no source text ("fairyc: error: ...").
   void error(const llvm::Twine &Msg);
   /// A warning that belongs to no source text ("fairyc: warning: ...").
@@ -69,15 +132,36 @@ public:
   unsigned errorCount() const { return Errors; }
   const std::vector<Diagnostic> &diagnostics() const { return Recorded; }
   llvm::SourceMgr &sourceMgr() { return SM; }
+  /// Stop printing diagnostics as they come (--diagnostics=json prints
+  /// them all at the end instead).
+  void setStream(llvm::raw_ostream *NewOS) { OS = NewOS; }
 
 private:
+  struct Embedded {
+    unsigned Parent;
+    std::vector<size_t> Offsets;
+    bool Quoted;
+  };
   llvm::SourceMgr SM;
   llvm::raw_ostream *OS;
   std::string Tool;
   unsigned Errors = 0;
-  void unlocated(llvm::SourceMgr::DiagKind Kind, const llvm::Twine &Msg);
+  WarningPolicy Policy;
+  std::map<unsigned, Embedded> EmbeddedIn;
+  void unlocated(llvm::SourceMgr::DiagKind Kind, const llvm::Twine &Msg,
+                 llvm::StringRef Name);
+  void emit(llvm::SourceMgr::DiagKind Kind, llvm::SMLoc Loc,
+            const llvm::Twine &Msg, llvm::ArrayRef<llvm::SMRange> Ranges,
+            llvm::ArrayRef<llvm::SMFixIt> FixIts, llvm::StringRef Name);
+  /// A location in an embedded buffer as the place in its parent.
+  llvm::SMLoc outermost(llvm::SMLoc Loc) const;
+  SourcePoint point(llvm::SMLoc Loc) const;
   std::vector<Diagnostic> Recorded;
 };
+
+/// Every recorded diagnostic as a JSON array (--diagnostics=json); the
+/// schema is in docs/diagnostics.md.
+std::string diagnosticsToJson(const std::vector<Diagnostic> &Diags);
 
 /// Byte offset of the \p CodePoint-th code point of UTF-8 \p Text (ANTLR
 /// counts code points; SourceMgr counts bytes).

@@ -191,7 +191,7 @@ private:
         L.EnPassant = true;
         continue;
       case 'u':
-        Diags.warning(Diags.loc(Buffer, begin(T)),
+        Diags.warning(Warning::BetzaUnload, Diags.loc(Buffer, begin(T)),
                       "'u' (unload) puts the captured piece on this leg's "
                       "start square; that changes the position after the "
                       "move, not where the piece can go, and fairyc reads "
@@ -259,7 +259,7 @@ private:
       // Betza and Fairy-Stockfish: L = (1,3), J = (2,3); XBoard swaps them.
       G.Atom = (Atom == 'L') != G.XBoard ? 'C' : 'Z';
       std::string Modern(1, G.Atom);
-      Diags.warning(Diags.loc(Buffer, begin(T)),
+      Diags.warning(Warning::BetzaLegacyAtom, Diags.loc(Buffer, begin(T)),
                     "'" + std::string(1, Atom) +
                         "' is a legacy atom that XBoard and Fairy-Stockfish "
                         "read differently; fairyc reads it as '" +
