@@ -381,8 +381,7 @@ void table(std::string &Out, const std::string &Type, const std::string &Id,
 
 std::optional<std::string>
 fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
-                    Color Side, const std::string &Comment,
-                    std::string &Error) {
+                    const std::string &Comment, std::string &Error) {
   if (B.numSquares() > 128) {
     Error = "--emit=bitboard supports boards of up to 128 squares (this one "
             "has " +
@@ -399,7 +398,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
       std::vector<NodeRef> Split, Parts;
       splitParts(Piece.IR, Split);
       for (const NodeRef &Part : Split)
-        fitParts(Part, B, Side, Parts);
+        fitParts(Part, B, Piece.Side, Parts);
       std::vector<PartTables> Tables;
       for (const NodeRef &Part : Parts) {
         std::string E;
@@ -410,7 +409,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         KindFlags Flags;
         for (unsigned S = 0; S < B.numSquares(); ++S)
           T.Squares.push_back(B.squares().test(S)
-                                  ? tabulate(*Fast, Empty, S, Side, Flags)
+                                  ? tabulate(*Fast, Empty, S, Piece.Side, Flags)
                                   : Entry{0, 0, 0, 63, {0}, {0}, {0}});
         // The kind is known only once every square is tabulated.
         T.K = Flags.kind();

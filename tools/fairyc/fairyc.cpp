@@ -21,6 +21,8 @@
 #include "fairy/IR/Extent.h"
 #include "fairy/IR/Printer.h"
 #include "fairy/IR/Verifier.h"
+#include "fairy/PieceFile/PieceSet.h"
+#include "fairy/PieceFile/PieceSetOutput.h"
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Support/Files.h"
 #include "fairy/Transforms/Pass.h"
@@ -189,6 +191,16 @@ cl::opt<uint64_t> EvalStepLimit(
     "eval-step-limit",
     cl::desc("Leg steps one evaluation may take before fairyc gives up"),
     cl::init(FastEvaluator::DefaultWorkLimit), cl::cat(Category));
+
+cl::opt<std::string> ImportPath(
+    "import",
+    cl::desc("Read the pieces and board of a Fairy-Stockfish variants.ini "
+             "section (with --variant) and compile them like a piece file"),
+    cl::value_desc("variants.ini"), cl::cat(Category));
+
+cl::opt<std::string>
+    VariantName("variant", cl::desc("The section of --import to read"),
+                cl::value_desc("name"), cl::cat(Category));
 
 cl::list<std::string> WarningFlags(
     "W", cl::Prefix, cl::ZeroOrMore,
@@ -508,7 +520,7 @@ std::optional<std::string> emitTables(DiagnosticEngine &Diags,
                     "'; each file's name names its piece in the header");
         return std::nullopt;
       }
-    Compiled.push_back({*Name, optimized(P.IR, Ctx)});
+    Compiled.push_back({*Name, optimized(P.IR, Ctx), Side});
     From += std::string(From.empty() ? "" : ", ") + P.Notation->Name + " '" +
             P.Text + "'";
   }
@@ -519,7 +531,7 @@ std::optional<std::string> emitTables(DiagnosticEngine &Diags,
       " for " + (Side == Color::White ? "White" : "Black") + " on " + B.str() +
       ".";
   if (Emit == EmitKind::Bitboard) {
-    auto Header = emitBitboard(Compiled, B, Side, Comment, Why);
+    auto Header = emitBitboard(Compiled, B, Comment, Why);
     if (!Header)
       Diags.error("cannot emit bitboard tables: " + Why);
     return Header;
@@ -623,7 +635,124 @@ std::optional<std::vector<Piece>> readPieceFiles(DiagnosticEngine &Diags) {
   return Pieces;
 }
 
+/// Whether the input is a piece file (.fairy, or -x pieces).
+bool isPieceSetInput() {
+  return !ImportPath.empty() || NotationName == "pieces" ||
+         (NotationName.empty() && Expression.empty() &&
+          StringRef(Input).endswith(".fairy"));
+}
+
+/// A piece file or variants.ini section: every piece, one output.
+int runPieceSet(DiagnosticEngine &Diags) {
+  auto Refuse = [&](bool Given, const char *Option) {
+    if (Given)
+      Diags.error(std::string(Option) +
+                  " is about one piece; a piece file gives the pieces and "
+                  "the board");
+    return Given;
+  };
+  if (Refuse(!PositionFEN.empty(), "--position") ||
+      Refuse(Radius.getNumOccurrences(), "--radius") ||
+      Refuse(!PieceName.empty(), "--name") ||
+      Refuse(!MoreInputs.empty(), "more than one input"))
+    return 1;
+  if (!VariantName.empty() && ImportPath.empty()) {
+    Diags.error("--variant names a section of the variants.ini that "
+                "--import reads");
+    return 1;
+  }
+  PieceFileOptions POpts;
+  POpts.XBoardBetza = BetzaDialect == BetzaReading::XBoard;
+  std::string Error;
+  if (!BoardSpec.empty() &&
+      !(POpts.BoardOverride = Board::parse(BoardSpec, Error))) {
+    Diags.error("--board: " + Error);
+    return 1;
+  }
+  std::optional<PieceSet> Set;
+  std::string Source;
+  if (!ImportPath.empty()) {
+    if (VariantName.empty() || !Input.empty() || !Expression.empty()) {
+      Diags.error(VariantName.empty()
+                      ? "--import needs --variant=NAME: the section to read"
+                      : "--import reads its pieces from the variants.ini; "
+                        "give no other input");
+      return 1;
+    }
+    Source = ImportPath + " [" + VariantName + "]";
+    Set = importVariantsIni(Diags, ImportPath, VariantName, POpts);
+  } else if (!Expression.empty()) {
+    Source = "<input>";
+    Set = readPieceFileText(Diags, Expression, Source, POpts);
+  } else {
+    Source = Input.empty() ? std::string("-") : std::string(Input);
+    if (Source != "-" && !sys::fs::is_regular_file(Source)) {
+      Diags.error("no such piece file '" + Source + "'");
+      return 1;
+    }
+    Set = readPieceFile(Diags, Source, POpts);
+  }
+  if (!Set || Diags.errorCount())
+    return 1;
+  SetOptions SOpts;
+  switch (Emit) {
+  case EmitKind::Diagram:
+    SOpts.Output = SetOutput::Diagram;
+    break;
+  case EmitKind::IR:
+    SOpts.Output = SetOutput::IR;
+    break;
+  case EmitKind::Json:
+    SOpts.Output = SetOutput::Json;
+    break;
+  case EmitKind::Svg:
+    SOpts.Output = SetOutput::Svg;
+    break;
+  case EmitKind::CTable:
+    SOpts.Output = SetOutput::CTable;
+    break;
+  case EmitKind::Bitboard:
+    SOpts.Output = SetOutput::Bitboard;
+    break;
+  case EmitKind::Betza:
+    SOpts.Output = SetOutput::Betza;
+    break;
+  case EmitKind::Fairy:
+    SOpts.Output = SetOutput::Fairy;
+    break;
+  case EmitKind::Parlett:
+    SOpts.Output = SetOutput::Parlett;
+    break;
+  case EmitKind::Dot:
+    Diags.error("--emit=dot draws one piece's IR; a piece file has many "
+                "(use --emit=ir, or give one piece's notation)");
+    return 1;
+  }
+  if (Side.getNumOccurrences())
+    SOpts.Side = Side;
+  SOpts.From = From;
+  SOpts.Labels = Labels;
+  SOpts.OptLevel = OptLevel;
+  SOpts.StepLimit = EvalStepLimit;
+  SOpts.Source = Source;
+  if (OptLevel > 1) {
+    Diags.error("-O" + std::to_string(OptLevel) +
+                " is not a level; use -O0 or -O1");
+    return 1;
+  }
+  auto Out = emitPieceSet(Diags, *Set, SOpts);
+  if (!Out || Diags.errorCount())
+    return 1;
+  if (!writeOutputAtomically(OutputPath, *Out, Error)) {
+    Diags.error(Error);
+    return 1;
+  }
+  return 0;
+}
+
 int run(DiagnosticEngine &Diags) {
+  if (isPieceSetInput())
+    return runPieceSet(Diags);
   std::vector<Piece> Pieces;
   if (!MoreInputs.empty()) {
     auto Ps = readPieceFiles(Diags);

@@ -30,12 +30,13 @@ namespace fairy {
 struct BitboardPiece {
   std::string Name; ///< a C identifier
   NodeRef IR;       ///< after -O1
+  Color Side = Color::White; ///< whose moves the tables hold
 };
 
-/// The header for \p Pieces on \p B for \p Side, or nullopt with \p Error.
+/// The header for \p Pieces on \p B, or nullopt with \p Error.
 std::optional<std::string>
 emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
-             Color Side, const std::string &Comment, std::string &Error);
+             const std::string &Comment, std::string &Error);
 
 } // namespace fairy
 

@@ -64,6 +64,13 @@ private:
   std::vector<PassStatistic> Stats;
 };
 
+/// \p N with every guard of kind \p K answered: \p Holds says whether the
+/// unnegated predicate holds (the piece has not moved, for Initial). Used
+/// to compile a moveset per state for tables that see only occupancy.
+NodeRef assumeGuard(const NodeRef &N, GuardPredicate::Kind K, bool Holds);
+/// Whether \p N has a guard of kind \p K.
+bool usesGuard(const Node &N, GuardPredicate::Kind K);
+
 /// The optimisation pipeline of fairyc: level 0 returns \p N unchanged;
 /// level 1 runs range-fold, sym-dedup, canonicalize (and board-specialize
 /// when the board is known) until the tree stops changing.

@@ -1,0 +1,66 @@
+// Piece files (.fairy): a game's board and pieces, each piece's movement in
+// any notation fairyc reads. docs/piece-files.md describes the language:
+//
+//   game "Orthodox chess";
+//   board 8x8;                          // or 5x5x5; "missing d4, e5-f6"
+//   include "common.fairy";
+//   piece knight N betza "N";
+//   piece pawn P {
+//     white betza "fmWfceF";            // a side's own movement
+//     black betza "fmWfceF";
+//   }
+//   piece king K royal betza "K";
+//
+// The grammar only gives the structure; names, letters, squares, escapes
+// in strings and the notation strings themselves are checked by the reader
+// (lib/PieceFile/PieceFileReader.cpp), which can say precisely what is
+// wrong and where.
+grammar PieceFile;
+
+pieceFile : statement* EOF ;
+
+statement
+  : gameDecl
+  | boardDecl
+  | includeDecl
+  | pieceDecl
+  ;
+
+gameDecl    : GAME STRING SEMI ;
+boardDecl   : BOARD SIZE (MISSING squareSpan (COMMA squareSpan)*)? SEMI ;
+squareSpan  : NAME (DASH NAME)? ;
+includeDecl : INCLUDE STRING SEMI ;
+pieceDecl   : PIECE pieceName letter=NAME ROYAL? pieceBody ;
+pieceName   : NAME | STRING ;
+pieceBody   : movement | LBRACE movement* RBRACE ;
+movement    : side=(WHITE | BLACK)? notation=NAME STRING SEMI ;
+
+GAME    : 'game' ;
+BOARD   : 'board' ;
+MISSING : 'missing' ;
+INCLUDE : 'include' ;
+PIECE   : 'piece' ;
+ROYAL   : 'royal' ;
+WHITE   : 'white' ;
+BLACK   : 'black' ;
+
+SEMI   : ';' ;
+COMMA  : ',' ;
+DASH   : '-' ;
+LBRACE : '{' ;
+RBRACE : '}' ;
+
+SIZE   : [0-9]+ 'x' [0-9]+ ('x' [0-9]+)? ;
+NUMBER : [0-9]+ ;
+NAME   : [A-Za-z_] [A-Za-z0-9_]* ;
+// Escapes are checked by the reader; a string ends at its line.
+STRING : '"' (~["\\\r\n] | '\\' ~[\r\n])* '"' ;
+UNTERMINATED_STRING : '"' (~["\\\r\n] | '\\' ~[\r\n])* ;
+
+LINE_COMMENT  : ('//' | '#') ~[\r\n]* -> skip ;
+BLOCK_COMMENT : '/*' .*? '*/' -> skip ;
+// A comment with no end: no '*/' anywhere up to the end of the file.
+UNTERMINATED_COMMENT : '/*' (~'*' | '*'+ ~[*/])* '*'* EOF ;
+WS : [ \t\r\n]+ -> skip ;
+// Anything else is a token of its own, so that the parser reports it.
+OTHER : . ;

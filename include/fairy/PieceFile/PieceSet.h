@@ -1,0 +1,108 @@
+//===- PieceSet.h - A game's board and pieces --------------------*- C++ -*-===//
+//
+// What a piece file (.fairy, docs/piece-files.md) or a Fairy-Stockfish
+// variants.ini section describes: the board, and for every piece its name,
+// its letter and its movement for each side, each movement written in one
+// of fairyc's notations. Readers check everything they can and report
+// problems located in the file -- inside a notation string, at the
+// offending character of the string.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_PIECEFILE_PIECESET_H
+#define FAIRY_PIECEFILE_PIECESET_H
+
+#include "fairy/Eval/Board.h"
+#include "fairy/Eval/Position.h"
+#include "fairy/Frontend/Notation.h"
+#include "fairy/IR/Node.h"
+#include "fairy/Support/Diagnostics.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fairy {
+
+/// One notation string of a piece.
+struct PieceMovement {
+  /// The side it is for; nullopt for both. Each side's movement is written
+  /// from that side's point of view (forward is toward the opponent).
+  std::optional<Color> Side;
+  const NotationInfo *Notation = nullptr;
+  std::string Text;
+  /// The notation text as a buffer of the diagnostics engine, embedded in
+  /// the file it was written in.
+  unsigned Buffer = 0;
+  /// Where the movement is written (the notation's name).
+  llvm::SMRange Range;
+  NodeRef IR;
+};
+
+struct PieceDef {
+  std::string Name;       ///< as written: "dragon king"
+  std::string Identifier; ///< a C identifier made of the name: dragon_king
+  char Letter = '?';      ///< upper case; Black's is its lower case
+  bool Royal = false;
+  std::string File; ///< the file that defined it
+  llvm::SMRange NameRange, LetterRange;
+  std::vector<PieceMovement> Moves;
+
+  bool appliesTo(const PieceMovement &M, Color Side) const {
+    return !M.Side || *M.Side == Side;
+  }
+  /// The movesets of \p Side: every movement for it, as alternatives (an
+  /// empty alt for a piece that cannot move).
+  NodeRef movesFor(Color Side) const;
+  /// "betza 'N'", or "white betza 'fW', black betza 'bW'".
+  std::string describe() const;
+};
+
+struct PieceSet {
+  std::string Title; ///< from `game "..."`; may be empty
+  /// Always set by the readers; false BoardGiven means the default 8x8.
+  std::optional<Board> TheBoard;
+  bool BoardGiven = false;
+  const Board &board() const { return *TheBoard; }
+  std::vector<PieceDef> Pieces;
+
+  /// The moves of every piece for both sides, and the royal letters: what
+  /// positions need for attack conditions and Betza's k and t.
+  void describeTo(Position &P) const;
+  const PieceDef *findByLetter(char Letter) const;
+};
+
+struct PieceFileOptions {
+  /// Read Betza as XBoard does (--betza=xboard).
+  bool XBoardBetza = false;
+  /// Replaces the board the file declares (fairyc --board).
+  std::optional<Board> BoardOverride;
+};
+
+/// Reads the piece file at \p Path and every file it includes; reports
+/// problems to \p Diags and returns nullopt after an error.
+std::optional<PieceSet> readPieceFile(DiagnosticEngine &Diags,
+                                      const std::string &Path,
+                                      const PieceFileOptions &Opts);
+/// The same for a piece file given as text (includes are relative to the
+/// current directory).
+std::optional<PieceSet> readPieceFileText(DiagnosticEngine &Diags,
+                                          const std::string &Text,
+                                          const std::string &Name,
+                                          const PieceFileOptions &Opts);
+
+/// Reads section \p Variant of a Fairy-Stockfish variants.ini at \p Path:
+/// its board size (maxFile, maxRank), the pieces it keeps from its parent
+/// variants (chess when none is named) and its custom pieces
+/// (customPieceN = letter:betza), read as Fairy-Stockfish reads them.
+std::optional<PieceSet> importVariantsIni(DiagnosticEngine &Diags,
+                                          const std::string &Path,
+                                          const std::string &Variant,
+                                          const PieceFileOptions &Opts);
+
+/// A C identifier made of \p Name: letters, digits and '_', not starting
+/// with a digit.
+std::string identifierFor(const std::string &Name);
+
+} // namespace fairy
+
+#endif

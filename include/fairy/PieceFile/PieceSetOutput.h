@@ -1,0 +1,63 @@
+//===- PieceSetOutput.h - fairyc's outputs for a whole piece set -*- C++ -*-===//
+//
+// A piece file or a variants.ini section compiles to one output for all its
+// pieces: one header of tables, one JSON document, one sheet of diagrams or
+// SVG pictures, or the piece file rewritten in another notation.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_PIECEFILE_PIECESETOUTPUT_H
+#define FAIRY_PIECEFILE_PIECESETOUTPUT_H
+
+#include "fairy/PieceFile/PieceSet.h"
+
+#include <vector>
+
+#include <optional>
+#include <string>
+
+namespace fairy {
+
+enum class SetOutput { Diagram, IR, Json, Svg, CTable, Bitboard, Betza, Fairy, Parlett };
+
+struct SetOptions {
+  SetOutput Output = SetOutput::Diagram;
+  /// Only this side's moves; otherwise both where they differ.
+  std::optional<Color> Side;
+  std::string From; ///< the square of diagrams and pictures
+  bool Labels = false;
+  unsigned OptLevel = 1;
+  uint64_t StepLimit = 0;
+  std::string Source; ///< the input's name, for generated comments
+};
+
+/// A piece for one side, as outputs show it. A piece whose moves are the
+/// same for both sides (no side-specific movement, and a moveset that
+/// Black's half-turn leaves unchanged) has one view named after the piece;
+/// any other a White and a Black view (pawn_white, pawn_black).
+struct PieceView {
+  const PieceDef *Def;
+  Color Side;
+  bool BothSides; ///< the view stands for both sides
+  std::string Name; ///< a C identifier
+  NodeRef IR;       ///< after the passes, for the set's board
+  /// For tables: the state the view assumes, if it assumes one.
+  enum State { AnyState, Moved, Unmoved } Assumes = AnyState;
+};
+
+std::vector<PieceView> pieceViews(const PieceSet &Set, const SetOptions &Opts);
+/// The views as tables see them (occupancy only): a moveset with initial
+/// moves becomes one view for a piece that has moved (the view's name) and
+/// one for a piece that has not (name_initial); en passant captures, which
+/// depend on the previous move, are left out. \p Notes says which.
+std::vector<PieceView> tableViews(const PieceSet &Set,
+                                  const std::vector<PieceView> &Views,
+                                  const SetOptions &Opts, std::string &Notes);
+
+/// The output for \p Set, or nullopt after reporting an error.
+std::optional<std::string> emitPieceSet(DiagnosticEngine &Diags,
+                                        const PieceSet &Set,
+                                        const SetOptions &Opts);
+
+} // namespace fairy
+
+#endif

@@ -1,0 +1,537 @@
+//===- PieceFileReader.cpp - Piece files to a PieceSet --------------------===//
+//
+// Three steps, so that every problem can be reported where it is written:
+//   1. ANTLR (grammar/PieceFile.g4) parses each file; the Loader walks the
+//      tree, reads includes (relative to the including file, cycles and
+//      depth checked), the board and the pieces, and decodes each notation
+//      string with the place of every character in the file.
+//   2. The board is settled: the main file's, else the one of its includes.
+//   3. Each notation string becomes a buffer embedded in its file and goes
+//      to its notation's front end, so front-end diagnostics point into the
+//      string at the right line and column of the file.
+//
+//===----------------------------------------------------------------------===//
+#include "fairy/PieceFile/PieceSet.h"
+
+#include "fairy/IR/Builder.h"
+#include "fairy/IR/Verifier.h"
+#include "fairy/Support/AntlrErrors.h"
+#include "fairy/Support/Files.h"
+
+#include "PieceFileLexer.h"
+#include "PieceFileParser.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+#include <set>
+
+using namespace fairy;
+using namespace fairy::antlr_PieceFile;
+using P = PieceFileParser;
+using L = PieceFileLexer;
+using llvm::SMFixIt;
+using llvm::SMRange;
+
+namespace {
+
+/// Includes nest no deeper than this (a cycle is caught before).
+constexpr unsigned MaxIncludeDepth = 32;
+
+struct Failed {};
+
+/// A notation string as written, before its front end reads it.
+struct RawMovement {
+  std::optional<Color> Side;
+  std::string NotationName;
+  SMRange NotationRange;
+  std::string Text;
+  std::vector<size_t> Offsets; ///< of each byte of Text in its file
+  unsigned FileBuffer = 0;
+};
+
+struct RawPiece {
+  PieceDef Def;
+  std::vector<RawMovement> Moves;
+  unsigned FileBuffer = 0;
+  /// The include statements (ids) through which the piece came.
+  std::vector<unsigned> Via;
+};
+
+struct IncludeStatement {
+  SMRange Range;
+  std::string Path;
+  bool Used = false;
+};
+
+std::string syntaxMessage(const SyntaxError &E) {
+  const std::string &T = E.Text;
+  bool Expects = [&] {
+    for (size_t X : E.Expected)
+      if (X == L::SEMI)
+        return true;
+    return false;
+  }();
+  if (E.TokenType == L::UNTERMINATED_STRING)
+    return "this string has no closing '\"' on its line";
+  if (E.TokenType == L::UNTERMINATED_COMMENT)
+    return "this comment has no closing '*/'";
+  if (E.TokenType == antlr4::Token::EOF) {
+    if (E.RuleName == "pieceBody" || E.RuleName == "movement")
+      return "unexpected end of file: the piece's '{' is not closed";
+    return E.HasPrev ? "unexpected end of file after '" + E.PrevText + "'"
+                     : "unexpected end of file";
+  }
+  if (Expects && E.Expected.size() == 1)
+    return "expected ';' after '" + E.PrevText + "'";
+  if (E.RuleName == "boardDecl")
+    return "a board is written as its size, WxH or WxHxD, optionally with "
+           "missing squares: board 8x8; board 5x5x5; board 8x8 missing d4, "
+           "e5-f6; found '" +
+           T + "'";
+  if (E.RuleName == "squareSpan")
+    return "expected a square such as d4, or two corners such as d4-e5; "
+           "found '" +
+           T + "'";
+  if (E.RuleName == "pieceDecl" || E.RuleName == "pieceName")
+    return "a piece is written: piece NAME LETTER notation \"TEXT\"; as in "
+           "piece knight N betza \"N\"; found '" +
+           T + "'";
+  if (E.RuleName == "pieceBody" || E.RuleName == "movement")
+    return "expected a movement: an optional side (white or black), a "
+           "notation (betza, parlett, fairy, formula or ir) and its text in "
+           "quotes, as in betza \"N\"; found '" +
+           T + "'";
+  if (E.RuleName == "gameDecl" || E.RuleName == "includeDecl")
+    return "expected a string in double quotes; found '" + T + "'";
+  return "expected game, board, include or piece; found '" + T + "'";
+}
+
+class Loader {
+public:
+  Loader(DiagnosticEngine &Diags) : Diags(Diags) {}
+
+  /// Reads one file (and its includes); false after an error.
+  bool load(const std::string &Text, const std::string &Name,
+            const std::string &Dir, std::vector<unsigned> Via);
+
+  DiagnosticEngine &Diags;
+  std::string Title;
+  /// The boards declared: the main file's first, then the includes'.
+  struct DeclaredBoard {
+    Board B;
+    SMRange Range;
+    std::vector<unsigned> Via;
+  };
+  std::vector<DeclaredBoard> Boards;
+  std::vector<RawPiece> Pieces;
+  std::vector<IncludeStatement> Includes;
+  /// Real paths of the files being read, innermost last.
+  std::vector<std::string> Stack;
+};
+
+/// Reads the tree of one file.
+class FileReader : TokenSpans {
+public:
+  FileReader(Loader &Load, unsigned Buffer, std::string Dir,
+             std::vector<unsigned> Via)
+      : TokenSpans(Load.Diags, Buffer), Load(Load), Dir(std::move(Dir)),
+        Via(std::move(Via)) {}
+
+  void read(P::PieceFileContext *C) {
+    for (P::StatementContext *S : C->statement()) {
+      if (auto *G = S->gameDecl())
+        game(G);
+      else if (auto *B = S->boardDecl())
+        board(B);
+      else if (auto *I = S->includeDecl())
+        include(I);
+      else if (auto *D = S->pieceDecl())
+        piece(D);
+    }
+  }
+
+private:
+  Loader &Load;
+  std::string Dir;
+  std::vector<unsigned> Via;
+  bool HasBoard = false;
+  /// Pieces defined in this file, by identifier.
+  std::map<std::string, SMRange> Defined;
+
+  [[noreturn]] void fail(SMRange R, const std::string &Msg,
+                         llvm::ArrayRef<SMFixIt> Fix = {}) {
+    error(R, Msg, Fix);
+    throw Failed();
+  }
+  SMRange range(antlr4::Token *T) const { return TokenSpans::range(T, T); }
+  using TokenSpans::range;
+
+  /// The text of a string token without its quotes and escapes, with the
+  /// offset in the file of each byte.
+  std::string decode(antlr4::Token *T, std::vector<size_t> &Offsets) {
+    size_t Begin = begin(T) + 1, End = end(T) - 1;
+    std::string Out;
+    for (size_t I = Begin; I < End; ++I) {
+      char C = Text[I];
+      if (C == '\\') {
+        char Next = Text[I + 1];
+        if (Next != '"' && Next != '\\')
+          fail(Diags.range(Buffer, I, I + 2),
+               "unknown escape '\\" + std::string(1, Next) +
+                   "'; in a string write \\\" for a quote and \\\\ for a "
+                   "backslash");
+        Offsets.push_back(I);
+        Out += Next;
+        ++I;
+        continue;
+      }
+      Offsets.push_back(I);
+      Out += C;
+    }
+    Offsets.push_back(End);
+    return Out;
+  }
+  std::string decode(antlr4::Token *T) {
+    std::vector<size_t> Ignored;
+    return decode(T, Ignored);
+  }
+
+  void game(P::GameDeclContext *C) {
+    if (Load.Title.empty())
+      Load.Title = decode(C->STRING()->getSymbol());
+  }
+
+  void board(P::BoardDeclContext *C) {
+    SMRange R = range(C);
+    if (HasBoard)
+      fail(R, "the board is declared twice in this file");
+    HasBoard = true;
+    std::string Error;
+    std::string Size = C->SIZE()->getText();
+    std::optional<Board> B = Board::parse(Size, Error);
+    if (!B)
+      fail(range(C->SIZE()->getSymbol()), Error);
+    for (P::SquareSpanContext *S : C->squareSpan())
+      removeSpan(*B, S);
+    if (B->squares().count() == 0)
+      fail(R, "every square of the board is missing");
+    Load.Boards.push_back({*B, R, Via});
+  }
+
+  unsigned square(const Board &B, antlr4::tree::TerminalNode *N) {
+    unsigned Sq;
+    std::string Error;
+    if (!B.parseSquare(N->getText(), Sq, Error))
+      fail(range(N->getSymbol()), Error);
+    return Sq;
+  }
+
+  /// Removes one square, or the box between two corners.
+  void removeSpan(Board &B, P::SquareSpanContext *S) {
+    Vec From = B.coord(square(B, S->NAME(0)));
+    Vec To = S->NAME().size() > 1 ? B.coord(square(B, S->NAME(1))) : From;
+    for (int Z = std::min(From.z, To.z); Z <= std::max(From.z, To.z); ++Z)
+      for (int Y = std::min(From.y, To.y); Y <= std::max(From.y, To.y); ++Y)
+        for (int X = std::min(From.x, To.x); X <= std::max(From.x, To.x); ++X)
+          B.removeSquare(B.index(Vec(X, Y, Z)));
+  }
+
+  void include(P::IncludeDeclContext *C) {
+    antlr4::Token *T = C->STRING()->getSymbol();
+    std::string Name = decode(T);
+    SMRange R = range(T);
+    llvm::SmallString<256> Path(Name);
+    if (!llvm::sys::path::is_absolute(Path) && !Dir.empty()) {
+      Path = Dir;
+      llvm::sys::path::append(Path, Name);
+    }
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::is_regular_file(Path) ||
+        llvm::sys::fs::real_path(Path, Real))
+      fail(R, "cannot find the piece file '" + Name + "'" +
+                  (Dir.empty() ? "" : " (looked in " + Dir + ")"));
+    std::string RealPath = Real.str().str();
+    for (size_t I = 0; I < Load.Stack.size(); ++I)
+      if (Load.Stack[I] == RealPath) {
+        std::string Cycle;
+        for (size_t J = I; J < Load.Stack.size(); ++J)
+          Cycle += llvm::sys::path::filename(Load.Stack[J]).str() + " -> ";
+        fail(R, "include cycle: " + Cycle +
+                    llvm::sys::path::filename(RealPath).str());
+      }
+    if (Load.Stack.size() >= MaxIncludeDepth)
+      fail(R, "includes nest more than " + std::to_string(MaxIncludeDepth) +
+                  " files deep");
+    std::string Error;
+    auto Contents = readInput(Path.str().str(), Error);
+    if (!Contents)
+      fail(R, "cannot read '" + Name + "': " + Error);
+    unsigned Id = Load.Includes.size();
+    Load.Includes.push_back({range(C), Path.str().str()});
+    std::vector<unsigned> Inner = Via;
+    Inner.push_back(Id);
+    Load.Stack.push_back(RealPath);
+    bool Ok = Load.load(*Contents, Path.str().str(),
+                        llvm::sys::path::parent_path(Path).str(), Inner);
+    Load.Stack.pop_back();
+    if (!Ok)
+      throw Failed();
+  }
+
+  void piece(P::PieceDeclContext *C) {
+    RawPiece Raw;
+    PieceDef &D = Raw.Def;
+    antlr4::Token *NameTok = C->pieceName()->getStart();
+    D.Name = C->pieceName()->STRING() ? decode(NameTok) : NameTok->getText();
+    D.NameRange = range(NameTok);
+    if (D.Name.empty())
+      fail(D.NameRange, "a piece needs a name");
+    D.Identifier = identifierFor(D.Name);
+    D.File = Diags.sourceMgr()
+                 .getMemoryBuffer(Buffer)
+                 ->getBufferIdentifier()
+                 .str();
+    letter(D, C->letter);
+    D.Royal = C->ROYAL() != nullptr;
+    if (auto It = Defined.find(D.Identifier); It != Defined.end()) {
+      error(D.NameRange, "the piece '" + D.Name +
+                             "' is defined twice in this file (as C names "
+                             "they are both '" +
+                             D.Identifier + "')");
+      Diags.note(It->second.Start, "defined here before", {It->second});
+      throw Failed();
+    }
+    Defined[D.Identifier] = D.NameRange;
+    for (P::MovementContext *M : C->pieceBody()->movement())
+      Raw.Moves.push_back(movement(M));
+    Raw.FileBuffer = Buffer;
+    Raw.Via = Via;
+    // A piece of an included file is replaced by a later definition; the
+    // including file may do that on purpose, anyone else by mistake.
+    for (RawPiece &Old : Load.Pieces)
+      if (Old.Def.Identifier == D.Identifier) {
+        bool Includer = Via.size() < Old.Via.size() &&
+                        std::equal(Via.begin(), Via.end(), Old.Via.begin());
+        if (!Includer) {
+          Diags.warning(Warning::DuplicatePiece, D.NameRange.Start,
+                        "this definition of '" + D.Name +
+                            "' replaces the one in " + Old.Def.File,
+                        {D.NameRange});
+          Diags.note(Old.Def.NameRange.Start, "the replaced definition",
+                     {Old.Def.NameRange});
+        }
+        Old = std::move(Raw);
+        return;
+      }
+    Load.Pieces.push_back(std::move(Raw));
+  }
+
+  void letter(PieceDef &D, antlr4::Token *T) {
+    std::string L = T->getText();
+    D.LetterRange = range(T);
+    if (L.size() == 1 && L[0] >= 'A' && L[0] <= 'Z') {
+      D.Letter = L[0];
+      return;
+    }
+    if (L.size() == 1 && L[0] >= 'a' && L[0] <= 'z')
+      fail(D.LetterRange,
+           "write the piece's letter in upper case, as White's pieces are "
+           "written in positions (Black's is the lower case letter)",
+           {SMFixIt(D.LetterRange, std::string(1, L[0] - 'a' + 'A'))});
+    fail(D.LetterRange,
+         "'" + L +
+             "' is not a piece letter; after the name comes one letter A-Z, "
+             "as in piece knight N betza \"N\";");
+  }
+
+  RawMovement movement(P::MovementContext *C) {
+    RawMovement M;
+    if (C->side)
+      M.Side = C->side->getType() == L::WHITE ? Color::White : Color::Black;
+    M.NotationName = C->notation->getText();
+    M.NotationRange = range(C->notation);
+    M.Text = decode(C->STRING()->getSymbol(), M.Offsets);
+    M.FileBuffer = Buffer;
+    return M;
+  }
+};
+
+bool Loader::load(const std::string &Text, const std::string &Name,
+                  const std::string &Dir, std::vector<unsigned> Via) {
+  unsigned Buffer = Diags.addBuffer(Text, Name);
+  if (!checkUTF8(Diags, Buffer))
+    return false;
+  AntlrParse<PieceFileLexer, PieceFileParser> Parse(Text);
+  P::PieceFileContext *Tree = Parse.parser().pieceFile();
+  if (Parse.reportError(Diags, Buffer, syntaxMessage))
+    return false;
+  try {
+    FileReader(*this, Buffer, Dir, std::move(Via)).read(Tree);
+  } catch (Failed &) {
+    return false;
+  }
+  return true;
+}
+
+/// The names of the notations, for "unknown notation" messages.
+std::string notationNames() {
+  std::string Known;
+  for (const NotationInfo &N : notations())
+    Known += (Known.empty() ? "" : ", ") + std::string(N.Name);
+  return Known;
+}
+
+/// Step 3: one movement through its front end.
+bool parseMovement(DiagnosticEngine &Diags, const RawMovement &Raw,
+                   const Board &B, const PieceFileOptions &Opts,
+                   PieceMovement &Out) {
+  Out.Side = Raw.Side;
+  Out.Text = Raw.Text;
+  Out.Range = Raw.NotationRange;
+  Out.Notation = findNotation(Raw.NotationName);
+  if (!Out.Notation) {
+    // The closest name as a fix-it.
+    const NotationInfo *Best = nullptr;
+    unsigned BestDistance = 3;
+    for (const NotationInfo &N : notations()) {
+      unsigned D = llvm::StringRef(Raw.NotationName).edit_distance(N.Name);
+      if (D < BestDistance)
+        Best = &N, BestDistance = D;
+    }
+    std::vector<SMFixIt> Fix;
+    if (Best)
+      Fix.emplace_back(Raw.NotationRange, Best->Name);
+    Diags.error(Raw.NotationRange.Start,
+                "unknown notation '" + Raw.NotationName +
+                    "'; fairyc reads " + notationNames(),
+                {Raw.NotationRange}, Fix);
+    return false;
+  }
+  Out.Buffer =
+      Diags.addEmbeddedBuffer(Raw.Text, Raw.FileBuffer, Raw.Offsets, true);
+  FrontendOptions FOpts;
+  FOpts.XBoardBetza = Opts.XBoardBetza;
+  FOpts.BoardWidth = B.width();
+  unsigned Before = Diags.errorCount();
+  Out.IR = Out.Notation->Parse(Diags, Out.Buffer, FOpts);
+  if (!Out.IR || Diags.errorCount() != Before)
+    return false;
+  std::vector<std::string> Problems = verifyIR(*Out.IR);
+  for (const std::string &Problem : Problems)
+    Diags.error(Raw.NotationRange.Start, Problem, {Raw.NotationRange});
+  return Problems.empty();
+}
+
+std::optional<PieceSet> finish(Loader &Load, const PieceFileOptions &Opts) {
+  PieceSet Set;
+  Set.Title = Load.Title;
+  // Step 2: the board. The main file's wins; else its includes' must agree.
+  const Loader::DeclaredBoard *Used = nullptr;
+  for (const Loader::DeclaredBoard &D : Load.Boards) {
+    if (D.Via.empty()) {
+      Used = &D;
+      break;
+    }
+  }
+  if (!Used)
+    for (const Loader::DeclaredBoard &D : Load.Boards) {
+      if (!Used) {
+        Used = &D;
+      } else if (D.B.str() != Used->B.str() ||
+                 D.B.squares().count() != Used->B.squares().count()) {
+        Load.Diags.error(D.Range.Start,
+                         "this board (" + D.B.str() +
+                             ") differs from the one of an earlier include (" +
+                             Used->B.str() +
+                             "); declare the board in the main file",
+                         {D.Range});
+        Load.Diags.note(Used->Range.Start, "the earlier board",
+                        {Used->Range});
+        return std::nullopt;
+      }
+    }
+  std::string Error;
+  if (Opts.BoardOverride) {
+    Set.TheBoard = *Opts.BoardOverride;
+    Set.BoardGiven = true;
+  } else if (Used) {
+    Set.TheBoard = Used->B;
+    Set.BoardGiven = true;
+    for (unsigned I : Used->Via)
+      Load.Includes[I].Used = true;
+  } else {
+    Set.TheBoard = Board::make(8, 8, 1, Error);
+  }
+  // Step 3: the notation strings.
+  bool Ok = true;
+  for (RawPiece &Raw : Load.Pieces) {
+    for (const RawMovement &M : Raw.Moves) {
+      PieceMovement Parsed;
+      if (parseMovement(Load.Diags, M, *Set.TheBoard, Opts, Parsed))
+        Raw.Def.Moves.push_back(std::move(Parsed));
+      else
+        Ok = false;
+    }
+    for (unsigned I : Raw.Via)
+      Load.Includes[I].Used = true;
+    Set.Pieces.push_back(std::move(Raw.Def));
+  }
+  if (!Ok)
+    return std::nullopt;
+  for (const IncludeStatement &I : Load.Includes)
+    if (!I.Used)
+      Load.Diags.warning(Warning::UnusedInclude, I.Range.Start,
+                         "nothing of '" +
+                             llvm::sys::path::filename(I.Path).str() +
+                             "' is used: it defines no piece that is not "
+                             "defined again, and no board that is used",
+                         {I.Range});
+  return Set;
+}
+
+std::optional<PieceSet> readText(DiagnosticEngine &Diags,
+                                 const std::string &Text,
+                                 const std::string &Name,
+                                 const std::string &Dir,
+                                 const PieceFileOptions &Opts) {
+  Loader Load(Diags);
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Name, Real))
+    Load.Stack.push_back(Real.str().str());
+  if (!Load.load(Text, Name, Dir, {}))
+    return std::nullopt;
+  return finish(Load, Opts);
+}
+
+} // namespace
+
+std::string fairy::identifierFor(const std::string &Name) {
+  std::string Id;
+  for (char C : Name)
+    Id += std::isalnum((unsigned char)C) ? C : '_';
+  if (Id.empty() || std::isdigit((unsigned char)Id[0]))
+    Id = "piece_" + Id;
+  return Id;
+}
+
+std::optional<PieceSet> fairy::readPieceFile(DiagnosticEngine &Diags,
+                                             const std::string &Path,
+                                             const PieceFileOptions &Opts) {
+  std::string Error;
+  auto Text = readInput(Path, Error);
+  if (!Text) {
+    Diags.error(Error);
+    return std::nullopt;
+  }
+  return readText(Diags, *Text, Path, llvm::sys::path::parent_path(Path).str(),
+                  Opts);
+}
+
+std::optional<PieceSet> fairy::readPieceFileText(DiagnosticEngine &Diags,
+                                                 const std::string &Text,
+                                                 const std::string &Name,
+                                                 const PieceFileOptions &Opts) {
+  return readText(Diags, Text, Name, "", Opts);
+}

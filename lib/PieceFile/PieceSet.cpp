@@ -1,0 +1,48 @@
+//===- PieceSet.cpp - A game's board and pieces ---------------------------===//
+#include "fairy/PieceFile/PieceSet.h"
+
+#include "fairy/IR/Builder.h"
+
+using namespace fairy;
+
+NodeRef PieceDef::movesFor(Color Side) const {
+  std::vector<NodeRef> Alternatives;
+  for (const PieceMovement &M : Moves)
+    if (appliesTo(M, Side))
+      Alternatives.push_back(M.IR);
+  return Alternatives.size() == 1 ? Alternatives[0] : ir::alt(Alternatives);
+}
+
+std::string PieceDef::describe() const {
+  std::string S;
+  for (const PieceMovement &M : Moves) {
+    if (!S.empty())
+      S += ", ";
+    if (M.Side)
+      S += *M.Side == Color::White ? "white " : "black ";
+    S += std::string(M.Notation->Name) + " '" + M.Text + "'";
+  }
+  return S.empty() ? "no movement" : S;
+}
+
+void PieceSet::describeTo(Position &P) const {
+  auto Table = std::make_shared<PieceTable>();
+  std::string Royal;
+  for (const PieceDef &D : Pieces) {
+    for (Color Side : {Color::White, Color::Black})
+      Table->define(Side, D.Letter, D.movesFor(Side));
+    if (D.Royal)
+      Royal += D.Letter;
+  }
+  P.Definitions = Table;
+  // A set that marks no piece royal keeps the default (kings).
+  if (!Royal.empty())
+    P.RoyalTypes = Royal;
+}
+
+const PieceDef *PieceSet::findByLetter(char Letter) const {
+  for (const PieceDef &D : Pieces)
+    if (D.Letter == Letter)
+      return &D;
+  return nullptr;
+}

@@ -1,0 +1,482 @@
+//===- PieceSetOutput.cpp - fairyc's outputs for a whole piece set --------===//
+//
+// Every output works on "views": a piece for one side. A piece whose moves
+// are the same for both sides (no side-specific movement, and a moveset
+// that Black's half-turn leaves unchanged) has one view, named after the
+// piece; any other has a White and a Black view (knight; pawn_white,
+// pawn_black), so engines get one table per distinct moveset.
+//
+//===----------------------------------------------------------------------===//
+#include "fairy/PieceFile/PieceSetOutput.h"
+
+#include "fairy/Backend/BetzaWriter.h"
+#include "fairy/Backend/Bitboard.h"
+#include "fairy/Backend/CTable.h"
+#include "fairy/Backend/Diagram.h"
+#include "fairy/Backend/FairyWriter.h"
+#include "fairy/Backend/Json.h"
+#include "fairy/Backend/ParlettWriter.h"
+#include "fairy/Backend/Svg.h"
+#include "fairy/Eval/Evaluator.h"
+#include "fairy/IR/Builder.h"
+#include "fairy/IR/Printer.h"
+#include "fairy/IR/Rewrite.h"
+#include "fairy/IR/Verifier.h"
+#include "fairy/Transforms/Pass.h"
+
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+#include <fmt/format.h>
+
+using namespace fairy;
+
+namespace {
+
+using View = PieceView;
+
+const char *sideName(Color C) { return C == Color::White ? "white" : "black"; }
+
+NodeRef optimized(const NodeRef &IR, const SetOptions &Opts,
+                  const PassContext &Ctx) {
+  NodeRef Out = optimize(IR, Opts.OptLevel, Ctx);
+  for (const std::string &P : verifyIR(*Out))
+    llvm::report_fatal_error(("a pass produced invalid IR: " + P).c_str());
+  return Out;
+}
+
+bool hasSideSpecificMoves(const PieceDef &D) {
+  for (const PieceMovement &M : D.Moves)
+    if (M.Side)
+      return true;
+  return false;
+}
+
+/// Whether Black's moves are White's: the same movement, and a moveset the
+/// half-turn maps onto itself. Compared in canonical form, with and without
+/// the board, so a "no" may be a symmetric moveset whose two canonical
+/// forms differ; it then gets two views, which is wasteful but right.
+bool sameForBothSides(const PieceDef &D, const PassContext &Ctx) {
+  if (hasSideSpecificMoves(D))
+    return false;
+  NodeRef W = D.movesFor(Color::White);
+  // The moveset turned, and the moveset with its turned copy added: either
+  // is equal to it exactly when it is symmetric.
+  NodeRef Turned = transformed(W, Transform::rotate180());
+  NodeRef Both = ir::sym("rot180", W);
+  for (const PassContext &C : {Ctx, PassContext()}) {
+    std::string Plain = printIR(*optimize(W, 1, C));
+    if (Plain == printIR(*optimize(Turned, 1, C)) ||
+        Plain == printIR(*optimize(Both, 1, C)))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+std::vector<PieceView> fairy::pieceViews(const PieceSet &Set,
+                                        const SetOptions &Opts) {
+  PassContext Ctx;
+  Ctx.Board = Set.board().shape();
+  std::vector<View> Views;
+  for (const PieceDef &D : Set.Pieces) {
+    if (Opts.Side) {
+      Views.push_back({&D, *Opts.Side, false, D.Identifier,
+                       optimized(D.movesFor(*Opts.Side), Opts, Ctx)});
+      continue;
+    }
+    if (sameForBothSides(D, Ctx)) {
+      Views.push_back({&D, Color::White, true, D.Identifier,
+                       optimized(D.movesFor(Color::White), Opts, Ctx)});
+      continue;
+    }
+    for (Color C : {Color::White, Color::Black})
+      Views.push_back({&D, C, false, D.Identifier + "_" + sideName(C),
+                       optimized(D.movesFor(C), Opts, Ctx)});
+  }
+  return Views;
+}
+
+namespace {
+
+/// "knight (N)", "pawn (P), White".
+std::string title(const View &V) {
+  std::string S = V.Def->Name + " (" + std::string(1, V.Def->Letter) + ")";
+  if (!V.BothSides)
+    S += V.Side == Color::White ? ", White" : ", Black";
+  return S;
+}
+
+/// The empty board of the set, knowing every piece's moves, for \p V.
+Position positionFor(const PieceSet &Set, const View &V) {
+  Position P(Set.board());
+  Set.describeTo(P);
+  P.SideToMove = V.Side;
+  P.MoverType = V.Def->Letter;
+  return P;
+}
+
+std::optional<unsigned> originOf(DiagnosticEngine &Diags, const PieceSet &Set,
+                                 const SetOptions &Opts) {
+  const Board &B = Set.board();
+  unsigned Origin = B.centre();
+  std::string Error;
+  if (!Opts.From.empty() && !B.parseSquare(Opts.From, Origin, Error)) {
+    Diags.error("--from: " + Error);
+    return std::nullopt;
+  }
+  if (!B.squares().test(Origin)) {
+    Diags.error("the square " + B.squareName(Origin) +
+                " is missing from the board; choose one with --from");
+    return std::nullopt;
+  }
+  return Origin;
+}
+
+std::optional<Destinations> evaluate(DiagnosticEngine &Diags, const View &V,
+                                     const Position &P, unsigned Origin,
+                                     const SetOptions &Opts) {
+  std::string Error;
+  std::optional<Destinations> D;
+  if (auto Fast = FastEvaluator::compile(V.IR, P.board(), Error)) {
+    if (Opts.StepLimit)
+      Fast->setWorkLimit(Opts.StepLimit);
+    D = Fast->evaluate(P, Origin, V.Side, Error);
+  }
+  if (!D)
+    Diags.error(V.Def->NameRange.Start,
+                "cannot evaluate '" + V.Def->Name + "': " + Error,
+                {V.Def->NameRange});
+  return D;
+}
+
+std::optional<std::string> diagrams(DiagnosticEngine &Diags,
+                                    const PieceSet &Set,
+                                    const std::vector<View> &Views,
+                                    const SetOptions &Opts) {
+  auto Origin = originOf(Diags, Set, Opts);
+  if (!Origin)
+    return std::nullopt;
+  std::string Out;
+  for (const View &V : Views) {
+    Position P = positionFor(Set, V);
+    auto D = evaluate(Diags, V, P, *Origin, Opts);
+    if (!D)
+      return std::nullopt;
+    DiagramOptions DOpts;
+    DOpts.Labels = Opts.Labels;
+    Out += (Out.empty() ? "" : "\n") + title(V) + ": " + V.Def->describe() +
+           "\n" + renderDiagram(P, *Origin, *D, DOpts);
+  }
+  return Out;
+}
+
+/// The value of attribute \p Name of the first tag of \p Svg.
+int svgSize(const std::string &Svg, const std::string &Name) {
+  size_t At = Svg.find(" " + Name + "=\"");
+  return At == std::string::npos ? 0 : std::atoi(Svg.c_str() + At + Name.size() + 3);
+}
+
+/// One picture per view, side by side in rows of three, in one SVG.
+std::optional<std::string> sheet(DiagnosticEngine &Diags, const PieceSet &Set,
+                                 const std::vector<View> &Views,
+                                 const SetOptions &Opts) {
+  auto Origin = originOf(Diags, Set, Opts);
+  if (!Origin)
+    return std::nullopt;
+  constexpr int Columns = 3, Gap = 16, Caption = 24;
+  std::string Body;
+  int X = 0, Y = 0, RowHeight = 0, Width = 0;
+  for (size_t I = 0; I < Views.size(); ++I) {
+    const View &V = Views[I];
+    Position P = positionFor(Set, V);
+    auto D = evaluate(Diags, V, P, *Origin, Opts);
+    if (!D)
+      return std::nullopt;
+    SvgOptions SOpts;
+    SOpts.Title = title(V);
+    std::string One = renderSvg(P, *Origin, V.Side, *D, {}, SOpts);
+    // Nest the picture: drop the XML declaration, place the root.
+    size_t Root = One.find("<svg");
+    One = One.substr(Root);
+    int W = svgSize(One, "width"), H = svgSize(One, "height");
+    One.insert(4, fmt::format(" x=\"{}\" y=\"{}\"", X, Y + Caption));
+    Body += fmt::format("  <text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" "
+                        "font-size=\"16\">{}: {}</text>\n",
+                        X, Y + 17, V.Def->Name,
+                        std::string(1, V.Def->Letter) +
+                            (V.BothSides ? "" : V.Side == Color::White
+                                                    ? " (White)"
+                                                    : " (Black)"));
+    Body += One;
+    RowHeight = std::max(RowHeight, H + Caption);
+    X += W + Gap;
+    Width = std::max(Width, X - Gap);
+    if ((I + 1) % Columns == 0 || I + 1 == Views.size()) {
+      X = 0;
+      Y += RowHeight + Gap;
+      RowHeight = 0;
+    }
+  }
+  int Height = std::max(0, Y - Gap);
+  std::string Title = Set.Title.empty() ? Opts.Source : Set.Title;
+  return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                     "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
+                     "height=\"{1}\" viewBox=\"0 0 {0} {1}\">\n"
+                     "  <title>{2}</title>\n{3}</svg>\n",
+                     Width, Height, Title, Body);
+}
+
+std::optional<std::string> json(DiagnosticEngine &Diags, const PieceSet &Set,
+                                const std::vector<View> &Views,
+                                const SetOptions &Opts) {
+  using namespace llvm::json;
+  const Board &B = Set.board();
+  Array Pieces;
+  for (const PieceDef &D : Set.Pieces) {
+    Array Movements;
+    for (const PieceMovement &M : D.Moves)
+      Movements.push_back(Object{
+          {"side", M.Side ? Value(sideName(*M.Side)) : Value("both")},
+          {"notation", M.Notation->Name},
+          {"text", M.Text}});
+    Object Sides;
+    for (const View &V : Views) {
+      if (V.Def != &D)
+        continue;
+      Position P = positionFor(Set, V);
+      std::vector<OriginMoves> Moves;
+      for (unsigned O : B.squares().toVector()) {
+        auto Dest = evaluate(Diags, V, P, O, Opts);
+        if (!Dest)
+          return std::nullopt;
+        Moves.push_back({O, *Dest});
+      }
+      Value Doc = movesToJson("", "", P, V.Side, *V.IR, Moves);
+      Object Side{{"ir", std::move(*Doc.getAsObject()->get("ir"))},
+                  {"moves", std::move(*Doc.getAsObject()->get("moves"))}};
+      if (V.BothSides) {
+        Sides["white"] = Object(Side);
+        Sides["black"] = std::move(Side);
+      } else {
+        Sides[sideName(V.Side)] = std::move(Side);
+      }
+    }
+    Pieces.push_back(Object{{"name", D.Name},
+                            {"identifier", D.Identifier},
+                            {"letter", std::string(1, D.Letter)},
+                            {"royal", D.Royal},
+                            {"movements", std::move(Movements)},
+                            {"sides", std::move(Sides)}});
+  }
+  Array Missing;
+  for (unsigned I = 0; I < B.numSquares(); ++I)
+    if (!B.squares().test(I))
+      Missing.push_back(B.squareName(I));
+  Value Doc = Object{{"format", "fairyc-pieces"},
+                     {"version", 1},
+                     {"title", Set.Title},
+                     {"board", Object{{"width", B.width()},
+                                      {"height", B.height()},
+                                      {"depth", B.depth()},
+                                      {"missing", std::move(Missing)}}},
+                     {"pieces", std::move(Pieces)}};
+  return llvm::formatv("{0:2}", Doc).str() + "\n";
+}
+
+std::string generatedBy(const char *Output, const PieceSet &Set,
+                        const std::vector<View> &Views,
+                        const SetOptions &Opts) {
+  std::string Names;
+  for (const View &V : Views)
+    Names += (Names.empty() ? "" : ", ") + V.Name;
+  return std::string("Generated by fairyc " FAIRY_VERSION " --emit=") + Output +
+         " from " + Opts.Source +
+         (Set.Title.empty() ? "" : " (" + Set.Title + ")") + " on " +
+         Set.board().str() + ": " + Names + ".";
+}
+
+} // namespace
+
+std::vector<PieceView> fairy::tableViews(const PieceSet &Set,
+                                         const std::vector<PieceView> &Views,
+                                         const SetOptions &Opts,
+                                         std::string &Notes) {
+  PassContext Ctx;
+  Ctx.Board = Set.board().shape();
+  std::vector<View> Out;
+  std::string Initial, Passed;
+  for (View V : Views) {
+    if (usesGuard(*V.IR, GuardPredicate::Passed)) {
+      V.IR = optimized(assumeGuard(V.IR, GuardPredicate::Passed, false), Opts,
+                       Ctx);
+      Passed += (Passed.empty() ? "" : ", ") + V.Name;
+    }
+    if (!usesGuard(*V.IR, GuardPredicate::Initial)) {
+      Out.push_back(V);
+      continue;
+    }
+    View First = V;
+    First.Name += "_initial";
+    First.Assumes = PieceView::Unmoved;
+    V.Assumes = PieceView::Moved;
+    First.IR = optimized(assumeGuard(V.IR, GuardPredicate::Initial, true),
+                         Opts, Ctx);
+    V.IR = optimized(assumeGuard(V.IR, GuardPredicate::Initial, false), Opts,
+                     Ctx);
+    Initial += (Initial.empty() ? "" : ", ") + V.Name;
+    Out.push_back(V);
+    Out.push_back(First);
+  }
+  if (!Initial.empty())
+    Notes += " Pieces with initial moves have tables for a piece that has "
+             "moved and one that has not (_initial): " +
+             Initial + ".";
+  if (!Passed.empty())
+    Notes += " En passant captures depend on the previous move and are not "
+             "in the tables of " +
+             Passed + ".";
+  return Out;
+}
+
+namespace {
+
+std::optional<std::string> tables(DiagnosticEngine &Diags, const PieceSet &Set,
+                                  const std::vector<View> &AllViews,
+                                  const SetOptions &Opts) {
+  std::string Why, Notes;
+  std::vector<View> Views = tableViews(Set, AllViews, Opts, Notes);
+  if (Opts.Output == SetOutput::Bitboard) {
+    std::vector<BitboardPiece> Pieces;
+    for (const View &V : Views)
+      Pieces.push_back({V.Name, V.IR, V.Side});
+    auto Header = emitBitboard(
+        Pieces, Set.board(), generatedBy("bitboard", Set, Views, Opts) + Notes,
+        Why);
+    if (!Header)
+      Diags.error("cannot emit bitboard tables: " + Why);
+    return Header;
+  }
+  std::string Out;
+  for (const View &V : Views) {
+    auto Pattern = mailboxPattern(*V.IR, Why);
+    if (!Pattern) {
+      Diags.error(V.Def->NameRange.Start,
+                  "cannot emit a C table for '" + V.Def->Name + "': " + Why,
+                  {V.Def->NameRange});
+      return std::nullopt;
+    }
+    Out += (Out.empty() ? "" : "\n") +
+           emitCTable(*Pattern, Set.board(), V.Side, V.Name,
+                      generatedBy("ctable", Set, Views, Opts) + Notes);
+  }
+  return Out;
+}
+
+/// \p Text as a piece file's string literal.
+std::string quoted(const std::string &Text) {
+  std::string Out = "\"";
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out + "\"";
+}
+
+/// The board declaration, with its missing squares.
+std::string boardDecl(const Board &B) {
+  std::string S = "board " + B.str();
+  std::string Missing;
+  for (unsigned I = 0; I < B.numSquares(); ++I)
+    if (!B.squares().test(I))
+      Missing += (Missing.empty() ? " missing " : ", ") + B.squareName(I);
+  return S + Missing + ";\n";
+}
+
+/// The set as a piece file whose movements are all in one notation.
+std::optional<std::string> rewritten(DiagnosticEngine &Diags,
+                                     const PieceSet &Set,
+                                     const SetOptions &Opts) {
+  const char *Name = Opts.Output == SetOutput::Betza     ? "betza"
+                     : Opts.Output == SetOutput::Fairy   ? "fairy"
+                     : Opts.Output == SetOutput::Parlett ? "parlett"
+                                                         : "ir";
+  std::string Out = "// " + generatedBy(Name, Set, {}, Opts) + "\n";
+  Out.replace(Out.find(": ."), 3, ".");
+  if (!Set.Title.empty())
+    Out += "game " + quoted(Set.Title) + ";\n";
+  Out += boardDecl(Set.board()) + "\n";
+  for (const PieceDef &D : Set.Pieces) {
+    std::vector<std::optional<Color>> Sides = {std::nullopt};
+    if (hasSideSpecificMoves(D))
+      Sides = {Color::White, Color::Black};
+    std::vector<std::string> Lines;
+    for (std::optional<Color> Side : Sides) {
+      // Board-independent, like --emit=betza of one piece.
+      NodeRef IR = optimize(D.movesFor(Side.value_or(Color::White)),
+                            Opts.OptLevel, PassContext());
+      std::string Why;
+      std::optional<std::string> Text =
+          Opts.Output == SetOutput::Betza     ? irToBetza(IR, Why)
+          : Opts.Output == SetOutput::Fairy   ? irToFairy(IR, Why)
+          : Opts.Output == SetOutput::Parlett ? irToParlett(IR, Why)
+                                              : printIRInline(*IR);
+      if (!Text) {
+        Diags.error(D.NameRange.Start,
+                    "cannot write the piece '" + D.Name + "' in " + Name +
+                        ": " + Why,
+                    {D.NameRange});
+        return std::nullopt;
+      }
+      Lines.push_back((Side ? std::string(sideName(*Side)) + " " : "") + Name +
+                      " " + quoted(*Text) + ";");
+    }
+    std::string Head = "piece " +
+                       (D.Identifier == D.Name ? D.Name : quoted(D.Name)) +
+                       " " + std::string(1, D.Letter) +
+                       (D.Royal ? " royal" : "");
+    if (Lines.size() == 1) {
+      Out += Head + " " + Lines[0] + "\n";
+    } else {
+      Out += Head + " {\n";
+      for (const std::string &L : Lines)
+        Out += "  " + L + "\n";
+      Out += "}\n";
+    }
+  }
+  return Out;
+}
+
+} // namespace
+
+std::optional<std::string> fairy::emitPieceSet(DiagnosticEngine &Diags,
+                                                const PieceSet &Set,
+                                                const SetOptions &Opts) {
+  switch (Opts.Output) {
+  case SetOutput::Betza:
+  case SetOutput::Fairy:
+  case SetOutput::Parlett:
+  case SetOutput::IR:
+    return rewritten(Diags, Set, Opts);
+  default:
+    break;
+  }
+  if (Set.Pieces.empty()) {
+    Diags.error("the piece set defines no pieces");
+    return std::nullopt;
+  }
+  std::vector<View> Views = pieceViews(Set, Opts);
+  switch (Opts.Output) {
+  case SetOutput::Diagram:
+    return diagrams(Diags, Set, Views, Opts);
+  case SetOutput::Svg:
+    return sheet(Diags, Set, Views, Opts);
+  case SetOutput::Json:
+    return json(Diags, Set, Views, Opts);
+  default:
+    return tables(Diags, Set, Views, Opts);
+  }
+}
