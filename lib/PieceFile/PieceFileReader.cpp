@@ -289,10 +289,8 @@ private:
     if (D.Name.empty())
       fail(D.NameRange, "a piece needs a name");
     D.Identifier = identifierFor(D.Name);
-    D.File = Diags.sourceMgr()
-                 .getMemoryBuffer(Buffer)
-                 ->getBufferIdentifier()
-                 .str();
+    D.File =
+        Diags.sourceMgr().getMemoryBuffer(Buffer)->getBufferIdentifier().str();
     letter(D, C->letter);
     D.Royal = C->ROYAL() != nullptr;
     if (auto It = Defined.find(D.Identifier); It != Defined.end()) {
@@ -404,8 +402,8 @@ bool parseMovement(DiagnosticEngine &Diags, const RawMovement &Raw,
     if (Best)
       Fix.emplace_back(Raw.NotationRange, Best->Name);
     Diags.error(Raw.NotationRange.Start,
-                "unknown notation '" + Raw.NotationName +
-                    "'; fairyc reads " + notationNames(),
+                "unknown notation '" + Raw.NotationName + "'; fairyc reads " +
+                    notationNames(),
                 {Raw.NotationRange}, Fix);
     return false;
   }
@@ -447,8 +445,7 @@ std::optional<PieceSet> finish(Loader &Load, const PieceFileOptions &Opts) {
                              Used->B.str() +
                              "); declare the board in the main file",
                          {D.Range});
-        Load.Diags.note(Used->Range.Start, "the earlier board",
-                        {Used->Range});
+        Load.Diags.note(Used->Range.Start, "the earlier board", {Used->Range});
         return std::nullopt;
       }
     }

@@ -77,7 +77,7 @@ bool sameForBothSides(const PieceDef &D, const PassContext &Ctx) {
 } // namespace
 
 std::vector<PieceView> fairy::pieceViews(const PieceSet &Set,
-                                        const SetOptions &Opts) {
+                                         const SetOptions &Opts) {
   PassContext Ctx;
   Ctx.Board = Set.board().shape();
   std::vector<View> Views;
@@ -176,7 +176,9 @@ std::optional<std::string> diagrams(DiagnosticEngine &Diags,
 /// The value of attribute \p Name of the first tag of \p Svg.
 int svgSize(const std::string &Svg, const std::string &Name) {
   size_t At = Svg.find(" " + Name + "=\"");
-  return At == std::string::npos ? 0 : std::atoi(Svg.c_str() + At + Name.size() + 3);
+  return At == std::string::npos
+             ? 0
+             : std::atoi(Svg.c_str() + At + Name.size() + 3);
 }
 
 /// One picture per view, side by side in rows of three, in one SVG.
@@ -207,9 +209,9 @@ std::optional<std::string> sheet(DiagnosticEngine &Diags, const PieceSet &Set,
                         "font-size=\"16\">{}: {}</text>\n",
                         X, Y + 17, V.Def->Name,
                         std::string(1, V.Def->Letter) +
-                            (V.BothSides ? "" : V.Side == Color::White
-                                                    ? " (White)"
-                                                    : " (Black)"));
+                            (V.BothSides              ? ""
+                             : V.Side == Color::White ? " (White)"
+                                                      : " (Black)"));
     Body += One;
     RowHeight = std::max(RowHeight, H + Caption);
     X += W + Gap;
@@ -238,10 +240,10 @@ std::optional<std::string> json(DiagnosticEngine &Diags, const PieceSet &Set,
   for (const PieceDef &D : Set.Pieces) {
     Array Movements;
     for (const PieceMovement &M : D.Moves)
-      Movements.push_back(Object{
-          {"side", M.Side ? Value(sideName(*M.Side)) : Value("both")},
-          {"notation", M.Notation->Name},
-          {"text", M.Text}});
+      Movements.push_back(
+          Object{{"side", M.Side ? Value(sideName(*M.Side)) : Value("both")},
+                 {"notation", M.Notation->Name},
+                 {"text", M.Text}});
     Object Sides;
     for (const View &V : Views) {
       if (V.Def != &D)
@@ -322,10 +324,10 @@ std::vector<PieceView> fairy::tableViews(const PieceSet &Set,
     First.Name += "_initial";
     First.Assumes = PieceView::Unmoved;
     V.Assumes = PieceView::Moved;
-    First.IR = optimized(assumeGuard(V.IR, GuardPredicate::Initial, true),
-                         Opts, Ctx);
-    V.IR = optimized(assumeGuard(V.IR, GuardPredicate::Initial, false), Opts,
-                     Ctx);
+    First.IR =
+        optimized(assumeGuard(V.IR, GuardPredicate::Initial, true), Opts, Ctx);
+    V.IR =
+        optimized(assumeGuard(V.IR, GuardPredicate::Initial, false), Opts, Ctx);
     Initial += (Initial.empty() ? "" : ", ") + V.Name;
     Out.push_back(V);
     Out.push_back(First);
@@ -352,9 +354,9 @@ std::optional<std::string> tables(DiagnosticEngine &Diags, const PieceSet &Set,
     std::vector<BitboardPiece> Pieces;
     for (const View &V : Views)
       Pieces.push_back({V.Name, V.IR, V.Side});
-    auto Header = emitBitboard(
-        Pieces, Set.board(), generatedBy("bitboard", Set, Views, Opts) + Notes,
-        Why);
+    auto Header =
+        emitBitboard(Pieces, Set.board(),
+                     generatedBy("bitboard", Set, Views, Opts) + Notes, Why);
     if (!Header)
       Diags.error("cannot emit bitboard tables: " + Why);
     return Header;
@@ -434,10 +436,9 @@ std::optional<std::string> rewritten(DiagnosticEngine &Diags,
       Lines.push_back((Side ? std::string(sideName(*Side)) + " " : "") + Name +
                       " " + quoted(*Text) + ";");
     }
-    std::string Head = "piece " +
-                       (D.Identifier == D.Name ? D.Name : quoted(D.Name)) +
-                       " " + std::string(1, D.Letter) +
-                       (D.Royal ? " royal" : "");
+    std::string Head =
+        "piece " + (D.Identifier == D.Name ? D.Name : quoted(D.Name)) + " " +
+        std::string(1, D.Letter) + (D.Royal ? " royal" : "");
     if (Lines.size() == 1) {
       Out += Head + " " + Lines[0] + "\n";
     } else {
@@ -453,8 +454,8 @@ std::optional<std::string> rewritten(DiagnosticEngine &Diags,
 } // namespace
 
 std::optional<std::string> fairy::emitPieceSet(DiagnosticEngine &Diags,
-                                                const PieceSet &Set,
-                                                const SetOptions &Opts) {
+                                               const PieceSet &Set,
+                                               const SetOptions &Opts) {
   switch (Opts.Output) {
   case SetOutput::Betza:
   case SetOutput::Fairy:

@@ -104,7 +104,8 @@ const std::map<std::string, BuiltinVariant> &builtinVariants() {
       {"placement", {8, 8, Chess}},
       {"racingkings", {8, 8, Chess}},
       {"giveaway",
-       {8, 8,
+       {8,
+        8,
         {{"pawn", 'p'},
          {"knight", 'n'},
          {"bishop", 'b'},
@@ -112,7 +113,8 @@ const std::map<std::string, BuiltinVariant> &builtinVariants() {
          {"queen", 'q'},
          {"commoner", 'k'}}}},
       {"antichess",
-       {8, 8,
+       {8,
+        8,
         {{"pawn", 'p'},
          {"knight", 'n'},
          {"bishop", 'b'},
@@ -128,7 +130,8 @@ const std::map<std::string, BuiltinVariant> &builtinVariants() {
        {10, 10, With(Chess, {{"archbishop", 'a'}, {"chancellor", 'c'}})}},
       {"gardner", {5, 5, Chess}},
       {"losalamos",
-       {6, 6,
+       {6,
+        6,
         {{"pawn", 'p'},
          {"knight", 'n'},
          {"rook", 'r'},
@@ -241,12 +244,10 @@ private:
     for (const std::string &N : Order)
       if (StringRef(N).edit_distance(Variant) <= 2)
         Similar += (Similar.empty() ? "" : ", ") + ("[" + N + "]");
-    Diags.error("no section [" + Variant + "] in " +
-                Diags.sourceMgr()
-                    .getMemoryBuffer(Buffer)
-                    ->getBufferIdentifier()
-                    .str() +
-                (Similar.empty() ? "" : "; did you mean " + Similar + "?"));
+    Diags.error(
+        "no section [" + Variant + "] in " +
+        Diags.sourceMgr().getMemoryBuffer(Buffer)->getBufferIdentifier().str() +
+        (Similar.empty() ? "" : "; did you mean " + Similar + "?"));
     throw Failed();
   }
 
@@ -299,8 +300,7 @@ private:
     if (N < 1 || N > Board::MaxSide)
       fail(E.ValueBegin, E.ValueBegin + E.Value.size(),
            "'" + E.Value + "' is not a number of " +
-               (File ? "files (a number or a letter: j is 10)"
-                     : "ranks"));
+               (File ? "files (a number or a letter: j is 10)" : "ranks"));
     return N;
   }
 
@@ -318,17 +318,15 @@ private:
     if (!Custom && Predefined == predefinedPieces().end())
       return; // a game rule
     if (E.Value == "-") {
-      Pieces.erase(std::remove_if(Pieces.begin(), Pieces.end(),
-                                  [&](const IniPiece &P) {
-                                    return P.Type == E.Key;
-                                  }),
-                   Pieces.end());
+      Pieces.erase(
+          std::remove_if(Pieces.begin(), Pieces.end(),
+                         [&](const IniPiece &P) { return P.Type == E.Key; }),
+          Pieces.end());
       return;
     }
     StringRef V(E.Value);
     char Letter = V.empty() ? 0 : V[0];
-    if (!std::isalpha((unsigned char)Letter) ||
-        (V.size() > 1 && V[1] != ':'))
+    if (!std::isalpha((unsigned char)Letter) || (V.size() > 1 && V[1] != ':'))
       fail(E.ValueBegin, E.ValueBegin + E.Value.size(),
            "'" + E.Value + "' is not a piece letter" +
                (Custom ? " with its Betza string, such as a:mRcpR"
@@ -371,11 +369,11 @@ private:
         for (size_t I = 0; I <= P.Betza.size(); ++I)
           Offsets.push_back(P.BetzaBegin + I);
         M.Buffer = Diags.addEmbeddedBuffer(P.Betza, Buffer, Offsets, false);
-        M.Range = Diags.range(Buffer, P.BetzaBegin,
-                              P.BetzaBegin + P.Betza.size());
+        M.Range =
+            Diags.range(Buffer, P.BetzaBegin, P.BetzaBegin + P.Betza.size());
       } else {
-        M.Buffer = Diags.addBuffer(
-            P.Betza, "<Fairy-Stockfish's " + P.Type + ">");
+        M.Buffer =
+            Diags.addBuffer(P.Betza, "<Fairy-Stockfish's " + P.Type + ">");
       }
       FrontendOptions FOpts;
       FOpts.XBoardBetza = Opts.XBoardBetza;

@@ -6,6 +6,7 @@
 // fairy_captures_ for every origin and 200 random occupancies against the
 // fast evaluator's destinations embedded in it. Boards of 65 to 128
 // squares (10x10, 11x11, 12x10, the 9x10 of xiangqi) use the 128-bit type.
+#include "BitboardCheck.h"
 #include "EvalHelpers.h"
 #include "GeneratedCode.h"
 
@@ -23,7 +24,7 @@
 #include <random>
 
 using namespace fairy;
-using fairy::test::GeneratedCode;
+using namespace fairy::test;
 
 namespace {
 
@@ -83,21 +84,6 @@ const Case Cases[] = {
      Color::Black},
 };
 
-/// Squares as bits, as the generated code has them (up to 128).
-using Bits = unsigned __int128;
-
-Bits bitsOf(const SquareSet &S) {
-  Bits B = 0;
-  for (unsigned W = 0; W < std::min<size_t>(S.numWords(), 2); ++W)
-    B |= Bits(S.word(W)) << (64 * W);
-  return B;
-}
-
-/// "{low,high}" as C initialisers.
-std::string halves(Bits B) {
-  return fmt::format("{{{}ULL,{}ULL}}", uint64_t(B), uint64_t(B >> 64));
-}
-
 } // namespace
 
 TEST(BitboardTest, CompiledTablesMatchTheEvaluator) {
@@ -119,80 +105,22 @@ TEST(BitboardTest, CompiledTablesMatchTheEvaluator) {
     PassContext Ctx;
     Ctx.Board = B.shape();
     IR = optimize(IR, 1, Ctx);
-    auto Header = emitBitboard({{C.Name, IR}}, B, C.Side, "test", E);
+    auto Header = emitBitboard({{C.Name, IR, C.Side}}, B, "test", E);
     ASSERT_TRUE(Header) << E;
     auto Fast = FastEvaluator::compile(IR, B, E);
     ASSERT_TRUE(Fast) << E;
 
-    unsigned N = B.numSquares();
-    Bits Squares = bitsOf(B.squares());
-    std::string Occ, Expect;
-    for (int K = 0; K < 200; ++K) {
-      double Density = std::uniform_real_distribution<double>(0, 0.5)(Rng);
-      Bits O = 0;
-      for (unsigned S = 0; S < N; ++S)
-        if ((Squares >> S & 1) && std::bernoulli_distribution(Density)(Rng))
-          O |= Bits(1) << S;
-      Occ += halves(O) + ",\n";
-      Expect += "{";
-      for (unsigned S = 0; S < N; ++S) {
-        Bits All = 0, Quiet = 0, Capture = 0;
-        if (Squares >> S & 1) {
-          Position Q(B);
-          for (unsigned X = 0; X < N; ++X)
-            if (X != S && (O >> X & 1))
-              Q.place(X, opposite(C.Side), 'X');
-          auto D = Fast->evaluate(Q, S, C.Side, E);
-          ASSERT_TRUE(D) << E;
-          Quiet = bitsOf(D->Quiet);
-          Capture = bitsOf(D->Capture) | bitsOf(D->Remote);
-          All = Quiet | Capture;
-        }
-        Expect += "{" + halves(All) + "," + halves(Quiet) + "," +
-                  halves(Capture) + "},";
-      }
-      Expect += "},\n";
-    }
-    // One program for every board: on boards of up to 64 squares the high
-    // halves are 0 and FAIRY_BB drops them.
-    std::string Program = fmt::format(R"(#include "{0}.h"
-#include <stdio.h>
-
-#ifndef FAIRY_BB
-#define FAIRY_BB(hi, lo) ((fairy_bb)(lo))
-#endif
-#define SET(x) FAIRY_BB((x)[1], (x)[0])
-
-static const unsigned long long squares[2] = {4};
-static const unsigned long long occupancy[200][2] = {{
-{2}}};
-static const unsigned long long expected[200][{1}][3][2] = {{
-{3}}};
-
-int main(void) {{
-  int k, s, i, mismatches = 0;
-  for (k = 0; k < 200; ++k)
-    for (s = 0; s < {1}; ++s) {{
-      /* The engine's occupancy holds the piece itself too. */
-      fairy_bb occ = SET(occupancy[k]) | ((fairy_bb)1 << s);
-      fairy_bb got[3];
-      if (!((squares[s / 64] >> (s % 64)) & 1))
-        continue;
-      got[0] = fairy_attacks_{0}(s, occ);
-      got[1] = fairy_quiets_{0}(s, occ);
-      got[2] = fairy_captures_{0}(s, occ);
-      for (i = 0; i < 3; ++i)
-        if (got[i] != SET(expected[k][s][i]) && mismatches++ < 5)
-          printf("occupancy %d square %d set %d: got %llx:%llx, want %llx:%llx\n",
-                 k, s, i, (unsigned long long)(got[i] >> 32 >> 32),
-                 (unsigned long long)got[i], expected[k][s][i][1],
-                 expected[k][s][i][0]);
-    }}
-  printf("%d mismatches\n", mismatches);
-  return mismatches != 0;
-}}
-)",
-                                      C.Name, N, Occ, Expect, halves(Squares));
+    auto Expected = [&](Bits Others, unsigned S) {
+      Position Q(B);
+      for (unsigned X = 0; X < B.numSquares(); ++X)
+        if (Others >> X & 1)
+          Q.place(X, opposite(C.Side), 'X');
+      auto D = Fast->evaluate(Q, S, C.Side, E);
+      EXPECT_TRUE(D) << E;
+      return D ? *D : Destinations();
+    };
+    std::string Program = bitboardCheckProgram(
+        C.Name, B, randomOccupancies(B, 200, Rng), {{C.Name, Expected}});
     Code.check(C.Name, *Header, Program);
   }
 }

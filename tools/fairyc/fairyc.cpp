@@ -198,9 +198,9 @@ cl::opt<std::string> ImportPath(
              "section (with --variant) and compile them like a piece file"),
     cl::value_desc("variants.ini"), cl::cat(Category));
 
-cl::opt<std::string>
-    VariantName("variant", cl::desc("The section of --import to read"),
-                cl::value_desc("name"), cl::cat(Category));
+cl::opt<std::string> VariantName("variant",
+                                 cl::desc("The section of --import to read"),
+                                 cl::value_desc("name"), cl::cat(Category));
 
 cl::list<std::string> WarningFlags(
     "W", cl::Prefix, cl::ZeroOrMore,

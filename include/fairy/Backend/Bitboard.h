@@ -28,8 +28,8 @@
 namespace fairy {
 
 struct BitboardPiece {
-  std::string Name; ///< a C identifier
-  NodeRef IR;       ///< after -O1
+  std::string Name;          ///< a C identifier
+  NodeRef IR;                ///< after -O1
   Color Side = Color::White; ///< whose moves the tables hold
 };
 

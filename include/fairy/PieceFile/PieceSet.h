@@ -1,4 +1,5 @@
-//===- PieceSet.h - A game's board and pieces --------------------*- C++ -*-===//
+//===- PieceSet.h - A game's board and pieces --------------------*- C++
+//-*-===//
 //
 // What a piece file (.fairy, docs/piece-files.md) or a Fairy-Stockfish
 // variants.ini section describes: the board, and for every piece its name,

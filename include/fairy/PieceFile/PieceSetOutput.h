@@ -1,4 +1,5 @@
-//===- PieceSetOutput.h - fairyc's outputs for a whole piece set -*- C++ -*-===//
+//===- PieceSetOutput.h - fairyc's outputs for a whole piece set -*- C++
+//-*-===//
 //
 // A piece file or a variants.ini section compiles to one output for all its
 // pieces: one header of tables, one JSON document, one sheet of diagrams or
@@ -17,7 +18,17 @@
 
 namespace fairy {
 
-enum class SetOutput { Diagram, IR, Json, Svg, CTable, Bitboard, Betza, Fairy, Parlett };
+enum class SetOutput {
+  Diagram,
+  IR,
+  Json,
+  Svg,
+  CTable,
+  Bitboard,
+  Betza,
+  Fairy,
+  Parlett
+};
 
 struct SetOptions {
   SetOutput Output = SetOutput::Diagram;
@@ -37,7 +48,7 @@ struct SetOptions {
 struct PieceView {
   const PieceDef *Def;
   Color Side;
-  bool BothSides; ///< the view stands for both sides
+  bool BothSides;   ///< the view stands for both sides
   std::string Name; ///< a C identifier
   NodeRef IR;       ///< after the passes, for the set's board
   /// For tables: the state the view assumes, if it assumes one.
