@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "fairy/PieceFile/PieceSet.h"
 
+#include "fairy/Eval/Evaluator.h"
 #include "fairy/IR/Builder.h"
 #include "fairy/IR/Verifier.h"
 #include "fairy/Support/AntlrErrors.h"
@@ -363,6 +364,15 @@ bool Loader::load(const std::string &Text, const std::string &Name,
     return false;
   AntlrParse<PieceFileLexer, PieceFileParser> Parse(Text);
   P::PieceFileContext *Tree = Parse.parser().pieceFile();
+  // A missing ';' gets a fix-it where it belongs: after the last token.
+  if (const auto &E = Parse.firstError();
+      E && !E->FromLexer && E->HasPrev && E->Expected.size() == 1 &&
+      E->Expected[0] == L::SEMI) {
+    size_t At = byteOffsetOfCodePoint(Text, E->PrevEnd);
+    Diags.error(Diags.loc(Buffer, At), "expected ';' after '" + E->PrevText + "'",
+                {}, {llvm::SMFixIt(Diags.range(Buffer, At, At), ";")});
+    return false;
+  }
   if (Parse.reportError(Diags, Buffer, syntaxMessage))
     return false;
   try {
@@ -379,6 +389,13 @@ std::string notationNames() {
   for (const NotationInfo &N : notations())
     Known += (Known.empty() ? "" : ", ") + std::string(N.Name);
   return Known;
+}
+
+bool hasSideMoves(const PieceDef &D) {
+  for (const PieceMovement &M : D.Moves)
+    if (M.Side)
+      return true;
+  return false;
 }
 
 /// Step 3: one movement through its front end.
@@ -420,6 +437,55 @@ bool parseMovement(DiagnosticEngine &Diags, const RawMovement &Raw,
   for (const std::string &Problem : Problems)
     Diags.error(Raw.NotationRange.Start, Problem, {Raw.NotationRange});
   return Problems.empty();
+}
+
+/// Piece-file lint: letters used twice, pieces that cannot move.
+void lintPieces(DiagnosticEngine &Diags, const PieceSet &Set) {
+  for (size_t I = 0; I < Set.Pieces.size(); ++I) {
+    const PieceDef &D = Set.Pieces[I];
+    for (size_t J = 0; J < I; ++J)
+      if (Set.Pieces[J].Letter == D.Letter) {
+        Diags.warning(Warning::DuplicateLetter, D.LetterRange.Start,
+                      "'" + D.Name + "' has the letter " +
+                          std::string(1, D.Letter) + " of '" +
+                          Set.Pieces[J].Name +
+                          "'; positions cannot tell them apart",
+                      {D.LetterRange});
+        Diags.note(Set.Pieces[J].LetterRange.Start, "the letter's first use",
+                   {Set.Pieces[J].LetterRange});
+        break;
+      }
+    // Can the piece go anywhere from any square of the empty board?
+    for (Color Side : {Color::White, Color::Black}) {
+      std::string Error;
+      auto Fast = FastEvaluator::compile(D.movesFor(Side), Set.board(), Error);
+      if (!Fast)
+        break;
+      Position P(Set.board());
+      P.MoverType = D.Letter;
+      bool Moves = false;
+      for (unsigned S : Set.board().squares().toVector()) {
+        auto Dest = Fast->evaluate(P, S, Side, Error);
+        if (!Dest || Dest->all().count()) {
+          Moves = true;
+          break;
+        }
+      }
+      if (!Moves) {
+        Diags.warning(Warning::ImmobilePiece, D.NameRange.Start,
+                      "'" + D.Name + "' cannot move from any square of the " +
+                          Set.board().str() + " board" +
+                          (hasSideMoves(D) ? std::string(" as ") +
+                                                 (Side == Color::White
+                                                      ? "White"
+                                                      : "Black")
+                                           : ""),
+                      {D.NameRange});
+        if (!hasSideMoves(D))
+          break;
+      }
+    }
+  }
 }
 
 std::optional<PieceSet> finish(Loader &Load, const PieceFileOptions &Opts) {
@@ -477,6 +543,7 @@ std::optional<PieceSet> finish(Loader &Load, const PieceFileOptions &Opts) {
   }
   if (!Ok)
     return std::nullopt;
+  lintPieces(Load.Diags, Set);
   for (const IncludeStatement &I : Load.Includes)
     if (!I.Used)
       Load.Diags.warning(Warning::UnusedInclude, I.Range.Start,

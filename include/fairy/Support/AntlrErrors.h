@@ -103,6 +103,10 @@ public:
     useCollector(Lexer, Parser, Errors);
   }
   ParserT &parser() { return Parser; }
+  /// The first syntax error, if there was one.
+  const std::optional<SyntaxError> &firstError() const {
+    return Errors.first();
+  }
 
   /// If the parse had a syntax error, reports it with the message
   /// \p Describe(error) and returns true.
