@@ -282,6 +282,16 @@ private:
 
   void setPiece(const std::string &Type, char Letter, const std::string &Betza,
                 size_t BetzaBegin) {
+    // As in Fairy-Stockfish, a letter given to a piece type takes it from
+    // the type that had it ("pawn = -" before "customPiece1 = p:..." is
+    // optional).
+    Pieces.erase(std::remove_if(Pieces.begin(), Pieces.end(),
+                                [&](const IniPiece &P) {
+                                  return P.Type != Type &&
+                                         std::tolower(P.Letter) ==
+                                             std::tolower(Letter);
+                                }),
+                 Pieces.end());
     for (IniPiece &P : Pieces)
       if (P.Type == Type) {
         P = {Type, Letter, Betza, BetzaBegin};

@@ -656,11 +656,6 @@ int runPieceSet(DiagnosticEngine &Diags) {
       Refuse(!PieceName.empty(), "--name") ||
       Refuse(!MoreInputs.empty(), "more than one input"))
     return 1;
-  if (!VariantName.empty() && ImportPath.empty()) {
-    Diags.error("--variant names a section of the variants.ini that "
-                "--import reads");
-    return 1;
-  }
   PieceFileOptions POpts;
   POpts.XBoardBetza = BetzaDialect == BetzaReading::XBoard;
   std::string Error;
@@ -751,6 +746,11 @@ int runPieceSet(DiagnosticEngine &Diags) {
 }
 
 int run(DiagnosticEngine &Diags) {
+  if (!VariantName.empty() && ImportPath.empty()) {
+    Diags.error("--variant names a section of the variants.ini that "
+                "--import reads");
+    return 1;
+  }
   if (isPieceSetInput())
     return runPieceSet(Diags);
   std::vector<Piece> Pieces;
