@@ -313,11 +313,11 @@ private:
       if (Old.Def.Identifier == D.Identifier) {
         bool Includer = Via.size() < Old.Via.size() &&
                         std::equal(Via.begin(), Via.end(), Old.Via.begin());
-        if (!Includer) {
-          Diags.warning(Warning::DuplicatePiece, D.NameRange.Start,
-                        "this definition of '" + D.Name +
-                            "' replaces the one in " + Old.Def.File,
-                        {D.NameRange});
+        if (!Includer &&
+            Diags.warning(Warning::DuplicatePiece, D.NameRange.Start,
+                          "this definition of '" + D.Name +
+                              "' replaces the one in " + Old.Def.File,
+                          {D.NameRange})) {
           Diags.note(Old.Def.NameRange.Start, "the replaced definition",
                      {Old.Def.NameRange});
         }
@@ -365,12 +365,13 @@ bool Loader::load(const std::string &Text, const std::string &Name,
   AntlrParse<PieceFileLexer, PieceFileParser> Parse(Text);
   P::PieceFileContext *Tree = Parse.parser().pieceFile();
   // A missing ';' gets a fix-it where it belongs: after the last token.
-  if (const auto &E = Parse.firstError();
-      E && !E->FromLexer && E->HasPrev && E->Expected.size() == 1 &&
-      E->Expected[0] == L::SEMI) {
+  if (const auto &E = Parse.firstError(); E && !E->FromLexer && E->HasPrev &&
+                                          E->Expected.size() == 1 &&
+                                          E->Expected[0] == L::SEMI) {
     size_t At = byteOffsetOfCodePoint(Text, E->PrevEnd);
-    Diags.error(Diags.loc(Buffer, At), "expected ';' after '" + E->PrevText + "'",
-                {}, {llvm::SMFixIt(Diags.range(Buffer, At, At), ";")});
+    Diags.error(Diags.loc(Buffer, At),
+                "expected ';' after '" + E->PrevText + "'", {},
+                {llvm::SMFixIt(Diags.range(Buffer, At, At), ";")});
     return false;
   }
   if (Parse.reportError(Diags, Buffer, syntaxMessage))
@@ -445,14 +446,14 @@ void lintPieces(DiagnosticEngine &Diags, const PieceSet &Set) {
     const PieceDef &D = Set.Pieces[I];
     for (size_t J = 0; J < I; ++J)
       if (Set.Pieces[J].Letter == D.Letter) {
-        Diags.warning(Warning::DuplicateLetter, D.LetterRange.Start,
-                      "'" + D.Name + "' has the letter " +
-                          std::string(1, D.Letter) + " of '" +
-                          Set.Pieces[J].Name +
-                          "'; positions cannot tell them apart",
-                      {D.LetterRange});
-        Diags.note(Set.Pieces[J].LetterRange.Start, "the letter's first use",
-                   {Set.Pieces[J].LetterRange});
+        if (Diags.warning(Warning::DuplicateLetter, D.LetterRange.Start,
+                          "'" + D.Name + "' has the letter " +
+                              std::string(1, D.Letter) + " of '" +
+                              Set.Pieces[J].Name +
+                              "'; positions cannot tell them apart",
+                          {D.LetterRange}))
+          Diags.note(Set.Pieces[J].LetterRange.Start, "the letter's first use",
+                     {Set.Pieces[J].LetterRange});
         break;
       }
     // Can the piece go anywhere from any square of the empty board?
@@ -475,11 +476,10 @@ void lintPieces(DiagnosticEngine &Diags, const PieceSet &Set) {
         Diags.warning(Warning::ImmobilePiece, D.NameRange.Start,
                       "'" + D.Name + "' cannot move from any square of the " +
                           Set.board().str() + " board" +
-                          (hasSideMoves(D) ? std::string(" as ") +
-                                                 (Side == Color::White
-                                                      ? "White"
-                                                      : "Black")
-                                           : ""),
+                          (hasSideMoves(D)
+                               ? std::string(" as ") +
+                                     (Side == Color::White ? "White" : "Black")
+                               : ""),
                       {D.NameRange});
         if (!hasSideMoves(D))
           break;

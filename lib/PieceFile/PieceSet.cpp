@@ -13,12 +13,14 @@ NodeRef PieceDef::movesFor(Color Side) const {
   return Alternatives.size() == 1 ? Alternatives[0] : ir::alt(Alternatives);
 }
 
-std::string PieceDef::describe() const {
+std::string PieceDef::describe(std::optional<Color> Side) const {
   std::string S;
   for (const PieceMovement &M : Moves) {
+    if (Side && !appliesTo(M, *Side))
+      continue;
     if (!S.empty())
       S += ", ";
-    if (M.Side)
+    if (M.Side && !Side)
       S += *M.Side == Color::White ? "white " : "black ";
     S += std::string(M.Notation->Name) + " '" + M.Text + "'";
   }

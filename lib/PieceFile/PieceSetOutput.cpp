@@ -167,7 +167,10 @@ std::optional<std::string> diagrams(DiagnosticEngine &Diags,
       return std::nullopt;
     DiagramOptions DOpts;
     DOpts.Labels = Opts.Labels;
-    Out += (Out.empty() ? "" : "\n") + title(V) + ": " + V.Def->describe() +
+    std::optional<Color> Side;
+    if (!V.BothSides)
+      Side = V.Side;
+    Out += (Out.empty() ? "" : "\n") + title(V) + ": " + V.Def->describe(Side) +
            "\n" + renderDiagram(P, *Origin, *D, DOpts);
   }
   return Out;

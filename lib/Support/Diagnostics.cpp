@@ -54,7 +54,11 @@ bool WarningPolicy::apply(StringRef Flag, std::string &Error) {
   const WarningInfo *Best = nullptr;
   unsigned BestDistance = 4;
   for (const WarningInfo &W : warnings()) {
-    unsigned D = Flag.edit_distance(W.Name);
+    // A name with a part missing ("legacy-atom") counts as close.
+    unsigned D =
+        StringRef(W.Name).endswith(Flag) || StringRef(W.Name).startswith(Flag)
+            ? 1
+            : Flag.edit_distance(W.Name);
     if (D < BestDistance)
       Best = &W, BestDistance = D;
   }
@@ -149,24 +153,26 @@ void DiagnosticEngine::report(SourceMgr::DiagKind Kind, SMLoc Loc,
   emit(Kind, Loc, Msg, Ranges, FixIts, "");
 }
 
-void DiagnosticEngine::warning(Warning W, SMLoc Loc, const Twine &Msg,
+bool DiagnosticEngine::warning(Warning W, SMLoc Loc, const Twine &Msg,
                                ArrayRef<SMRange> Ranges,
                                ArrayRef<SMFixIt> FixIts) {
   if (!Policy.enabled(W))
-    return;
+    return false;
   bool AsError = Policy.isError(W);
   emit(AsError ? SourceMgr::DK_Error : SourceMgr::DK_Warning, Loc, Msg, Ranges,
        FixIts, warningInfo(W).Name);
+  return true;
 }
 
-void DiagnosticEngine::warning(Warning W, const Twine &Msg) {
+bool DiagnosticEngine::warning(Warning W, const Twine &Msg) {
   if (!Policy.enabled(W))
-    return;
+    return false;
   bool AsError = Policy.isError(W);
   if (AsError)
     ++Errors;
   unlocated(AsError ? SourceMgr::DK_Error : SourceMgr::DK_Warning, Msg,
             warningInfo(W).Name);
+  return true;
 }
 
 /// " [-Wname]", or " [-Werror,-Wname]" when the warning became an error.

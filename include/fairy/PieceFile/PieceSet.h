@@ -54,8 +54,9 @@ struct PieceDef {
   /// The movesets of \p Side: every movement for it, as alternatives (an
   /// empty alt for a piece that cannot move).
   NodeRef movesFor(Color Side) const;
-  /// "betza 'N'", or "white betza 'fW', black betza 'bW'".
-  std::string describe() const;
+  /// "betza 'N'", or "white betza 'fW', black betza 'bW'"; with \p Side,
+  /// the movements of that side only, without the side.
+  std::string describe(std::optional<Color> Side = std::nullopt) const;
 };
 
 struct PieceSet {

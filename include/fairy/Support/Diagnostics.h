@@ -118,11 +118,12 @@ public:
     report(llvm::SourceMgr::DK_Note, Loc, Msg, Ranges);
   }
   /// A named warning: shown only if the policy enables it, an error under
-  /// -Werror; the message gets " [-W<name>]".
-  void warning(Warning W, llvm::SMLoc Loc, const llvm::Twine &Msg,
+  /// -Werror; the message gets " [-W<name>]". Returns whether it was
+  /// reported, so that its notes follow it only then.
+  bool warning(Warning W, llvm::SMLoc Loc, const llvm::Twine &Msg,
                llvm::ArrayRef<llvm::SMRange> Ranges = {},
                llvm::ArrayRef<llvm::SMFixIt> FixIts = {});
-  void warning(Warning W, const llvm::Twine &Msg);
+  bool warning(Warning W, const llvm::Twine &Msg);
   WarningPolicy &policy() { return Policy; }
   /// An error that belongs to no source text ("fairyc: error: ...").
   void error(const llvm::Twine &Msg);
