@@ -27,3 +27,10 @@ done
 echo
 echo "== A rook among pieces: fairyc -x parlett 'n+' --position=8/8/3p4/8/1P1R2p1/8/8/8 --from=d4 --labels"
 "$fairyc" -x parlett 'n+' --position=8/8/3p4/8/1P1R2p1/8/8/8 --from=d4 --labels
+echo
+echo "== A piece file: fairyc examples/xiangqi.fairy (every piece, from the centre)"
+"$fairyc" examples/xiangqi.fairy
+echo
+echo "== The main job: fairyc examples/chess.fairy --emit=bitboard -o build/chess-attacks.h"
+"$fairyc" examples/chess.fairy --emit=bitboard -o "${FAIRY_BUILD_DIR:-build}/chess-attacks.h"
+sed -n '1,/total/p' "${FAIRY_BUILD_DIR:-build}/chess-attacks.h"

@@ -111,13 +111,15 @@ std::string syntaxMessage(const SyntaxError &E) {
 
 class Loader {
 public:
-  Loader(DiagnosticEngine &Diags) : Diags(Diags) {}
+  Loader(DiagnosticEngine &Diags, const PieceFileOptions &Opts)
+      : Diags(Diags), Opts(Opts) {}
 
   /// Reads one file (and its includes); false after an error.
   bool load(const std::string &Text, const std::string &Name,
             const std::string &Dir, std::vector<unsigned> Via);
 
   DiagnosticEngine &Diags;
+  const PieceFileOptions &Opts;
   std::string Title;
   /// The boards declared: the main file's first, then the includes'.
   struct DeclaredBoard {
@@ -243,6 +245,8 @@ private:
     antlr4::Token *T = C->STRING()->getSymbol();
     std::string Name = decode(T);
     SMRange R = range(T);
+    if (!Load.Opts.AllowIncludes)
+      fail(R, "includes are not allowed here");
     llvm::SmallString<256> Path(Name);
     if (!llvm::sys::path::is_absolute(Path) && !Dir.empty()) {
       Path = Dir;
@@ -560,7 +564,7 @@ std::optional<PieceSet> readText(DiagnosticEngine &Diags,
                                  const std::string &Name,
                                  const std::string &Dir,
                                  const PieceFileOptions &Opts) {
-  Loader Load(Diags);
+  Loader Load(Diags, Opts);
   llvm::SmallString<256> Real;
   if (!llvm::sys::fs::real_path(Name, Real))
     Load.Stack.push_back(Real.str().str());

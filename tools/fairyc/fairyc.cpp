@@ -59,11 +59,12 @@ cl::list<std::string> MoreInputs(
 cl::opt<std::string> Expression("e", cl::desc("The notation text itself"),
                                 cl::value_desc("text"), cl::cat(Category));
 
-cl::opt<std::string> NotationName(
-    "notation",
-    cl::desc("The input notation, also -x: parlett, fairy or ir (default: "
-             "from the file extension)"),
-    cl::value_desc("name"), cl::cat(Category));
+cl::opt<std::string>
+    NotationName("notation",
+                 cl::desc("The input notation, also -x: parlett, betza, fairy, "
+                          "formula, ir, or pieces for a piece file (default: "
+                          "from the file extension)"),
+                 cl::value_desc("name"), cl::cat(Category));
 cl::alias NotationAlias("x", cl::desc("Alias for --notation"),
                         cl::aliasopt(NotationName), cl::cat(Category));
 

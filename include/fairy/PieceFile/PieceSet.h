@@ -78,6 +78,8 @@ struct PieceFileOptions {
   bool XBoardBetza = false;
   /// Replaces the board the file declares (fairyc --board).
   std::optional<Board> BoardOverride;
+  /// Whether include statements may read files (the fuzzer says no).
+  bool AllowIncludes = true;
 };
 
 /// Reads the piece file at \p Path and every file it includes; reports
