@@ -21,6 +21,7 @@
 #include "fairy/IR/Extent.h"
 #include "fairy/IR/Printer.h"
 #include "fairy/IR/Verifier.h"
+#include "fairy/Lint/Lint.h"
 #include "fairy/PieceFile/PieceSet.h"
 #include "fairy/PieceFile/PieceSetOutput.h"
 #include "fairy/Support/Diagnostics.h"
@@ -209,6 +210,14 @@ cl::list<std::string> WarningFlags(
              "every warning an error, -Werror=<name> one of them "
              "(docs/diagnostics.md lists the names)"),
     cl::value_desc("warning"), cl::cat(Category));
+
+cl::opt<bool> LintOnly(
+    "lint",
+    cl::desc("Check the notation (or every movement of a piece file) for "
+             "moves that cannot be made, duplicate or subsumed alternatives, "
+             "ranges longer than the board, simpler equivalents, ...; print "
+             "the warnings and write no output (docs/diagnostics.md)"),
+    cl::cat(Category));
 
 cl::opt<bool> NoWarnings("w", cl::desc("Show no warnings"), cl::cat(Category));
 
@@ -690,6 +699,15 @@ int runPieceSet(DiagnosticEngine &Diags) {
   }
   if (!Set || Diags.errorCount())
     return 1;
+  if (LintOnly) {
+    FrontendOptions FOpts;
+    FOpts.XBoardBetza = POpts.XBoardBetza;
+    FOpts.BoardWidth = Set->board().width();
+    for (const PieceDef &D : Set->Pieces)
+      for (const PieceMovement &M : D.Moves)
+        lintMovement(Diags, *M.Notation, M.Buffer, Set->board(), FOpts);
+    return Diags.errorCount() ? 1 : 0;
+  }
   SetOptions SOpts;
   switch (Emit) {
   case EmitKind::Diagram:
@@ -768,6 +786,24 @@ int run(DiagnosticEngine &Diags) {
     if (!P)
       return 1;
     Pieces.push_back(std::move(*P));
+  }
+  if (LintOnly) {
+    // The board of the options, else orthodox chess's.
+    std::string Error;
+    std::optional<Board> B;
+    if (!BoardSpec.empty() || !PositionFEN.empty()) {
+      auto Setup = setUpPosition(Diags);
+      if (!Setup)
+        return 1;
+      B = Setup->first.board();
+    } else {
+      B = Board::parse("8x8", Error);
+    }
+    auto FOpts = frontendOptions(Diags, *Pieces[0].Notation);
+    if (!FOpts)
+      return 1;
+    lintMovement(Diags, *Pieces[0].Notation, Pieces[0].Buffer, *B, *FOpts);
+    return Diags.errorCount() ? 1 : 0;
   }
   NodeRef IR = Pieces[0].IR;
   const NotationInfo *N = Pieces[0].Notation;

@@ -1,0 +1,383 @@
+//===- Lint.cpp - Warnings about notation that parses but says less -------===//
+//
+// Lint.h lists the warnings. Each alternative is parsed alone by its
+// notation's front end (with a scratch diagnostics engine), then judged in
+// canonical IR: without a board for what holds everywhere (contradictions,
+// duplicates, subsumption), with the board for what depends on it
+// (unreachable moves). Nothing is claimed that the canonical forms do not
+// prove.
+//
+//===----------------------------------------------------------------------===//
+#include "fairy/Lint/Lint.h"
+
+#include "fairy/Backend/BetzaWriter.h"
+#include "fairy/Backend/FairyWriter.h"
+#include "fairy/Backend/ParlettWriter.h"
+#include "fairy/Eval/Evaluator.h"
+#include "fairy/IR/Builder.h"
+#include "fairy/IR/Printer.h"
+#include "fairy/IR/Verifier.h"
+#include "fairy/Transforms/Pass.h"
+
+#include <cstdlib>
+
+using namespace fairy;
+using llvm::SMFixIt;
+using llvm::SMRange;
+using llvm::StringRef;
+
+namespace {
+
+struct Alternative {
+  size_t Begin, End; ///< bytes of the buffer
+  NodeRef IR;        ///< null if it does not parse alone
+  std::string Canonical;
+};
+
+/// \p Text parsed alone, or null if it does not parse or verify alone.
+NodeRef parseAlone(const NotationInfo &N, StringRef Text,
+                   const FrontendOptions &Opts) {
+  DiagnosticEngine Scratch(nullptr);
+  Scratch.policy().silenceAll();
+  unsigned Buffer = Scratch.addBuffer(Text, "<alternative>");
+  NodeRef IR = N.Parse(Scratch, Buffer, Opts);
+  if (!IR || Scratch.errorCount() || !verifyIR(*IR).empty())
+    return nullptr;
+  return IR;
+}
+
+bool isNothing(const Node &N) {
+  return N.kind() == NodeKind::Alt && N.children().empty();
+}
+
+/// Whether no path of \p N can be made on any board: a leg that may land
+/// nowhere (its conditions exclude each other), or a test of the piece's
+/// state inside the opposite test. \p Held: the state tests around N.
+bool neverMoves(const Node &N, std::vector<GuardPredicate> &Held) {
+  switch (N.kind()) {
+  case NodeKind::Leg:
+    return N.land().Mask == 0;
+  case NodeKind::Seq:
+    for (const NodeRef &C : N.children())
+      if (neverMoves(*C, Held))
+        return true;
+    return false;
+  case NodeKind::Alt:
+  case NodeKind::Prio:
+    for (const NodeRef &C : N.children())
+      if (!neverMoves(*C, Held))
+        return false;
+    return true;
+  case NodeKind::Ride:
+  case NodeKind::Rep:
+    return N.range().min() > 0 && neverMoves(*N.children()[0], Held);
+  case NodeKind::Guard: {
+    // Only the piece's own state stays the same along a path.
+    GuardPredicate G = N.guard();
+    bool OfPiece =
+        G.K == GuardPredicate::Initial || G.K == GuardPredicate::State;
+    GuardPredicate Opposite = G;
+    Opposite.Negated = !G.Negated;
+    if (OfPiece)
+      for (const GuardPredicate &H : Held)
+        if (H == Opposite)
+          return true;
+    if (OfPiece)
+      Held.push_back(G);
+    bool Never = neverMoves(*N.children()[0], Held);
+    if (OfPiece)
+      Held.pop_back();
+    return Never;
+  }
+  default:
+    for (const NodeRef &C : N.children())
+      if (!neverMoves(*C, Held))
+        return false;
+    return !N.children().empty();
+  }
+}
+
+bool neverMoves(const NodeRef &IR) {
+  std::vector<GuardPredicate> Held;
+  return isNothing(*IR) || neverMoves(*IR, Held);
+}
+
+std::string canonical(const NodeRef &IR, const PassContext &Ctx) {
+  return printIR(*optimize(IR, 1, Ctx));
+}
+
+int longestComponent(Vec V) {
+  return std::max(std::abs(V.x), std::max(std::abs(V.y), std::abs(V.z)));
+}
+
+/// The longest run of steps along one vector that \p N names with a finite
+/// bound, and the longest the board has room for: a ride<..M> of V counts M,
+/// one more when the leg after it in a sequence is V again (as slides are
+/// lowered).
+void longestRun(const Node &N, const Board &B, int &Run, int &Room) {
+  auto Consider = [&](const Node &Ride, int Extra) {
+    const Node &Step = *Ride.children()[0];
+    if (Step.kind() != NodeKind::Leg || Ride.range().isUnbounded() ||
+        Ride.range().maxFinite() < 0)
+      return;
+    int L = longestComponent(Step.vec());
+    if (L == 0)
+      return;
+    int Steps = Ride.range().maxFinite() + Extra;
+    int Fits = (B.maxSide() - 1) / L;
+    if (Steps > Fits && Steps > Run)
+      Run = Steps, Room = Fits;
+  };
+  if (N.kind() == NodeKind::Seq) {
+    const auto &C = N.children();
+    for (size_t I = 0; I < C.size(); ++I)
+      if (C[I]->kind() == NodeKind::Ride) {
+        bool Continued = I + 1 < C.size() &&
+                         C[I + 1]->kind() == NodeKind::Leg &&
+                         C[I]->children()[0]->kind() == NodeKind::Leg &&
+                         C[I + 1]->vec() == C[I]->children()[0]->vec();
+        Consider(*C[I], Continued ? 1 : 0);
+      }
+  } else if (N.kind() == NodeKind::Ride) {
+    Consider(N, 0);
+  }
+  for (const NodeRef &C : N.children())
+    if (N.kind() != NodeKind::Ride)
+      longestRun(*C, B, Run, Room);
+}
+
+/// Whether a move of \p IR ends, capturing nothing, on its own square.
+/// Evaluators drop such paths (they are no move), so the question is asked
+/// of the moveset followed by "if on the origin, one more step east":
+/// that step lands next to the origin exactly when a path came back.
+bool returnsToOrigin(const NodeRef &IR, const Board &B) {
+  GuardPredicate AtOrigin;
+  AtOrigin.K = GuardPredicate::Origin;
+  NodeRef Probe = ir::seq(
+      {IR, ir::guard(AtOrigin, ir::emptyPath()), ir::leg(Vec(1, 0, 0))});
+  std::string Error;
+  auto Fast = FastEvaluator::compile(Probe, B, Error);
+  if (!Fast)
+    return false;
+  Position P(B);
+  Vec From = B.coord(B.centre());
+  if (!B.contains(From + Vec(1, 0, 0)))
+    return false;
+  auto D = Fast->evaluate(P, B.centre(), Color::White, Error);
+  return D && D->Quiet.test(B.index(From + Vec(1, 0, 0)));
+}
+
+/// The fix-it that deletes alternative \p I of \p Alts: with the comma
+/// that separates it, for comma lists.
+SMFixIt removal(DiagnosticEngine &Diags, unsigned Buffer, StringRef Text,
+                const std::vector<Alternative> &Alts, size_t I) {
+  size_t Begin = Alts[I].Begin, End = Alts[I].End;
+  if (I > 0 &&
+      Text.substr(Alts[I - 1].End, Begin - Alts[I - 1].End).contains(','))
+    Begin = Alts[I - 1].End;
+  else if (I + 1 < Alts.size() &&
+           Text.substr(End, Alts[I + 1].Begin - End).contains(','))
+    End = Alts[I + 1].Begin;
+  return SMFixIt(Diags.range(Buffer, Begin, End), "");
+}
+
+/// The movement written by the notation's own writer, if it has one.
+std::optional<std::string> rewrite(const NotationInfo &N, const NodeRef &IR) {
+  std::string Why, Name = N.Name;
+  if (Name == "betza")
+    return irToBetza(IR, Why);
+  if (Name == "parlett")
+    return irToParlett(IR, Why);
+  if (Name == "fairy")
+    return irToFairy(IR, Why);
+  return std::nullopt;
+}
+
+std::string withoutBlanks(StringRef Text) {
+  std::string Out;
+  for (char C : Text)
+    if (!std::isspace((unsigned char)C))
+      Out += C;
+  return Out;
+}
+
+} // namespace
+
+std::vector<std::pair<size_t, size_t>>
+fairy::topLevelAlternatives(const std::string &Notation, StringRef Text) {
+  std::vector<std::pair<size_t, size_t>> Out;
+  if (Notation == "betza") {
+    // A group is its modifiers, one atom (a capital, maybe doubled) and
+    // its range digits.
+    size_t I = 0;
+    while (I < Text.size()) {
+      while (I < Text.size() && std::isspace((unsigned char)Text[I]))
+        ++I;
+      size_t Begin = I;
+      while (I < Text.size() && !std::isupper((unsigned char)Text[I]))
+        ++I;
+      if (I < Text.size()) {
+        // A doubled atom (NN, the nightrider) is one group.
+        char Atom = Text[I++];
+        while (I < Text.size() && Text[I] == Atom)
+          ++I;
+      }
+      while (I < Text.size() && std::isdigit((unsigned char)Text[I]))
+        ++I;
+      if (I > Begin)
+        Out.push_back({Begin, I});
+    }
+    return Out;
+  }
+  if (Notation == "parlett" || Notation == "fairy") {
+    int Depth = 0;
+    size_t Begin = 0;
+    for (size_t I = 0; I <= Text.size(); ++I) {
+      char C = I < Text.size() ? Text[I] : ',';
+      if (C == '(' || C == '[' || C == '{')
+        ++Depth;
+      else if (C == ')' || C == ']' || C == '}')
+        --Depth;
+      else if (C == ',' && Depth <= 0) {
+        StringRef Part = Text.slice(Begin, I);
+        size_t Lead = Part.size() - Part.ltrim().size();
+        if (!Part.trim().empty())
+          Out.push_back({Begin + Lead, Begin + Lead + Part.trim().size()});
+        Begin = I + 1;
+      }
+    }
+    return Out;
+  }
+  // The IR: the arguments of a top-level alt.
+  StringRef Trimmed = Text.trim();
+  size_t Lead = Text.size() - Text.ltrim().size();
+  if (Notation == "ir" && Trimmed.startswith("alt(") && Trimmed.endswith(")")) {
+    int Depth = 0;
+    size_t Begin = Lead + 4;
+    for (size_t I = Begin; I < Lead + Trimmed.size(); ++I) {
+      char C = Text[I];
+      bool Last = I + 1 == Lead + Trimmed.size();
+      if (C == '(' || C == '<')
+        ++Depth;
+      else if ((C == ')' || C == '>') && !Last)
+        --Depth;
+      if ((C == ',' && Depth == 0) || Last) {
+        StringRef Part = Text.slice(Begin, I);
+        size_t Skip = Part.size() - Part.ltrim().size();
+        if (!Part.trim().empty())
+          Out.push_back({Begin + Skip, Begin + Skip + Part.trim().size()});
+        Begin = I + 1;
+      }
+    }
+    return Out;
+  }
+  if (!Trimmed.empty())
+    Out.push_back({Lead, Lead + Trimmed.size()});
+  return Out;
+}
+
+void fairy::lintMovement(DiagnosticEngine &Diags, const NotationInfo &N,
+                         unsigned Buffer, const Board &B,
+                         const FrontendOptions &Opts) {
+  StringRef Text = Diags.bufferText(Buffer);
+  SMRange Whole = Diags.range(Buffer, 0, Text.size());
+  NodeRef IR = parseAlone(N, Text, Opts);
+  if (!IR)
+    return; // the errors were reported by the front end
+  PassContext Free, OnBoard;
+  OnBoard.Board = B.shape();
+  NodeRef Canonical = optimize(IR, 1, Free);
+  std::vector<Alternative> Alts;
+  for (auto [Begin, End] : topLevelAlternatives(N.Name, Text)) {
+    Alternative A{Begin, End, parseAlone(N, Text.slice(Begin, End), Opts), ""};
+    if (A.IR)
+      A.Canonical = canonical(A.IR, Free);
+    Alts.push_back(std::move(A));
+  }
+  // No move at all: say why where there is one alternative to blame.
+  if (neverMoves(Canonical) && Alts.size() <= 1) {
+    if (isNothing(*Canonical))
+      Diags.warning(Warning::EmptyMoveset, Whole.Start,
+                    "this movement makes no move at all", {Whole});
+    else
+      Diags.warning(Warning::ContradictoryQualifiers, Whole.Start,
+                    "this movement can make no move: its conditions exclude "
+                    "each other",
+                    {Whole});
+    return;
+  }
+  if (neverMoves(Canonical))
+    Diags.warning(Warning::EmptyMoveset, Whole.Start,
+                  "this movement makes no move at all: none of its "
+                  "alternatives can be made",
+                  {Whole});
+  for (size_t I = 0; I < Alts.size(); ++I) {
+    const Alternative &A = Alts[I];
+    if (!A.IR)
+      continue;
+    SMRange R = Diags.range(Buffer, A.Begin, A.End);
+    std::string Quoted = "'" + Text.slice(A.Begin, A.End).str() + "'";
+    if (neverMoves(optimize(A.IR, 1, Free))) {
+      Diags.warning(Warning::ContradictoryQualifiers, R.Start,
+                    Quoted + " can make no move: its conditions exclude each "
+                             "other",
+                    {R});
+      continue;
+    }
+    if (isNothing(*optimize(A.IR, 1, OnBoard))) {
+      Diags.warning(Warning::UnreachableMove, R.Start,
+                    Quoted + " can never be made on the " + B.str() +
+                        " board: it does not fit",
+                    {R});
+      continue;
+    }
+    int Run = 0, Room = 0;
+    longestRun(*A.IR, B, Run, Room);
+    if (Run)
+      Diags.warning(Warning::RangeExceedsBoard, R.Start,
+                    Quoted + " goes up to " + std::to_string(Run) +
+                        " steps in a line, but the " + B.str() +
+                        " board has room for " + std::to_string(Room),
+                    {R});
+    if (returnsToOrigin(A.IR, B))
+      Diags.warning(Warning::ReturnsToOrigin, R.Start,
+                    Quoted + " has a move that ends on the square it started "
+                             "from, capturing nothing",
+                    {R});
+    // The same moves as an earlier alternative, or no more than another's.
+    bool Reported = false;
+    for (size_t J = 0; J < I && !Reported; ++J)
+      if (Alts[J].IR && Alts[J].Canonical == A.Canonical) {
+        SMRange First = Diags.range(Buffer, Alts[J].Begin, Alts[J].End);
+        if (Diags.warning(Warning::DuplicateAlternative, R.Start,
+                          Quoted + " repeats an earlier alternative", {R},
+                          {removal(Diags, Buffer, Text, Alts, I)}))
+          Diags.note(First.Start, "the same moves here", {First});
+        Reported = true;
+      }
+    for (size_t J = 0; J < Alts.size() && !Reported; ++J) {
+      if (J == I || !Alts[J].IR || Alts[J].Canonical == A.Canonical)
+        continue;
+      if (canonical(ir::alt({A.IR, Alts[J].IR}), Free) != Alts[J].Canonical)
+        continue;
+      SMRange Other = Diags.range(Buffer, Alts[J].Begin, Alts[J].End);
+      if (Diags.warning(Warning::SubsumedAlternative, R.Start,
+                        "every move of " + Quoted + " is also a move of '" +
+                            Text.slice(Alts[J].Begin, Alts[J].End).str() + "'",
+                        {R}, {removal(Diags, Buffer, Text, Alts, I)}))
+        Diags.note(Other.Start, "which is here", {Other});
+      Reported = true;
+    }
+  }
+
+  // The whole movement written shorter by the notation's own writer, if
+  // that reads back as the same moves.
+  std::optional<std::string> Shorter = rewrite(N, Canonical);
+  if (Shorter && Shorter->size() < withoutBlanks(Text).size()) {
+    NodeRef Back = parseAlone(N, *Shorter, Opts);
+    if (Back && canonical(Back, Free) == printIR(*Canonical))
+      Diags.warning(Warning::SimplerEquivalent, Whole.Start,
+                    "these moves can be written '" + *Shorter + "'", {Whole},
+                    {SMFixIt(Whole, *Shorter)});
+  }
+}
