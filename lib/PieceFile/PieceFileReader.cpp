@@ -396,13 +396,6 @@ std::string notationNames() {
   return Known;
 }
 
-bool hasSideMoves(const PieceDef &D) {
-  for (const PieceMovement &M : D.Moves)
-    if (M.Side)
-      return true;
-  return false;
-}
-
 /// Step 3: one movement through its front end.
 bool parseMovement(DiagnosticEngine &Diags, const RawMovement &Raw,
                    const Board &B, const PieceFileOptions &Opts,
@@ -480,12 +473,12 @@ void lintPieces(DiagnosticEngine &Diags, const PieceSet &Set) {
         Diags.warning(Warning::ImmobilePiece, D.NameRange.Start,
                       "'" + D.Name + "' cannot move from any square of the " +
                           Set.board().str() + " board" +
-                          (hasSideMoves(D)
+                          (D.hasSideSpecificMoves()
                                ? std::string(" as ") +
                                      (Side == Color::White ? "White" : "Black")
                                : ""),
                       {D.NameRange});
-        if (!hasSideMoves(D))
+        if (!D.hasSideSpecificMoves())
           break;
       }
     }

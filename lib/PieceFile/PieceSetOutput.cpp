@@ -46,19 +46,12 @@ NodeRef optimized(const NodeRef &IR, const SetOptions &Opts,
   return Out;
 }
 
-bool hasSideSpecificMoves(const PieceDef &D) {
-  for (const PieceMovement &M : D.Moves)
-    if (M.Side)
-      return true;
-  return false;
-}
-
 /// Whether Black's moves are White's: the same movement, and a moveset the
 /// half-turn maps onto itself. Compared in canonical form, with and without
 /// the board, so a "no" may be a symmetric moveset whose two canonical
 /// forms differ; it then gets two views, which is wasteful but right.
 bool sameForBothSides(const PieceDef &D, const PassContext &Ctx) {
-  if (hasSideSpecificMoves(D))
+  if (D.hasSideSpecificMoves())
     return false;
   NodeRef W = D.movesFor(Color::White);
   // The moveset turned, and the moveset with its turned copy added: either
@@ -416,7 +409,7 @@ std::optional<std::string> rewritten(DiagnosticEngine &Diags,
   Out += boardDecl(Set.board()) + "\n";
   for (const PieceDef &D : Set.Pieces) {
     std::vector<std::optional<Color>> Sides = {std::nullopt};
-    if (hasSideSpecificMoves(D))
+    if (D.hasSideSpecificMoves())
       Sides = {Color::White, Color::Black};
     std::vector<std::string> Lines;
     for (std::optional<Color> Side : Sides) {

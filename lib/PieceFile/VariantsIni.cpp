@@ -85,6 +85,10 @@ const std::map<std::string, BuiltinVariant> &builtinVariants() {
   static const std::vector<std::pair<std::string, char>> Chess = {
       {"pawn", 'p'}, {"knight", 'n'}, {"bishop", 'b'},
       {"rook", 'r'}, {"queen", 'q'},  {"king", 'k'}};
+  // Giveaway's king is a commoner: not royal.
+  static const std::vector<std::pair<std::string, char>> Giveaway = {
+      {"pawn", 'p'}, {"knight", 'n'}, {"bishop", 'b'},
+      {"rook", 'r'}, {"queen", 'q'},  {"commoner", 'k'}};
   auto With = [](std::vector<std::pair<std::string, char>> Base,
                  std::vector<std::pair<std::string, char>> More) {
     Base.insert(Base.end(), More.begin(), More.end());
@@ -103,24 +107,8 @@ const std::map<std::string, BuiltinVariant> &builtinVariants() {
       {"extinction", {8, 8, Chess}},
       {"placement", {8, 8, Chess}},
       {"racingkings", {8, 8, Chess}},
-      {"giveaway",
-       {8,
-        8,
-        {{"pawn", 'p'},
-         {"knight", 'n'},
-         {"bishop", 'b'},
-         {"rook", 'r'},
-         {"queen", 'q'},
-         {"commoner", 'k'}}}},
-      {"antichess",
-       {8,
-        8,
-        {{"pawn", 'p'},
-         {"knight", 'n'},
-         {"bishop", 'b'},
-         {"rook", 'r'},
-         {"queen", 'q'},
-         {"commoner", 'k'}}}},
+      {"giveaway", {8, 8, Giveaway}},
+      {"antichess", {8, 8, Giveaway}},
       {"capablanca",
        {10, 8, With(Chess, {{"archbishop", 'a'}, {"chancellor", 'c'}})}},
       {"gothic",

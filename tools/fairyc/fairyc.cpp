@@ -38,6 +38,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <set>
 
 using namespace fairy;
@@ -709,39 +710,24 @@ int runPieceSet(DiagnosticEngine &Diags) {
     return Diags.errorCount() ? 1 : 0;
   }
   SetOptions SOpts;
-  switch (Emit) {
-  case EmitKind::Diagram:
-    SOpts.Output = SetOutput::Diagram;
-    break;
-  case EmitKind::IR:
-    SOpts.Output = SetOutput::IR;
-    break;
-  case EmitKind::Json:
-    SOpts.Output = SetOutput::Json;
-    break;
-  case EmitKind::Svg:
-    SOpts.Output = SetOutput::Svg;
-    break;
-  case EmitKind::CTable:
-    SOpts.Output = SetOutput::CTable;
-    break;
-  case EmitKind::Bitboard:
-    SOpts.Output = SetOutput::Bitboard;
-    break;
-  case EmitKind::Betza:
-    SOpts.Output = SetOutput::Betza;
-    break;
-  case EmitKind::Fairy:
-    SOpts.Output = SetOutput::Fairy;
-    break;
-  case EmitKind::Parlett:
-    SOpts.Output = SetOutput::Parlett;
-    break;
-  case EmitKind::Dot:
+  // The same outputs, but for every piece; a graph is of one IR only.
+  static const std::map<EmitKind, SetOutput> SetOutputs = {
+      {EmitKind::Diagram, SetOutput::Diagram},
+      {EmitKind::IR, SetOutput::IR},
+      {EmitKind::Json, SetOutput::Json},
+      {EmitKind::Svg, SetOutput::Svg},
+      {EmitKind::CTable, SetOutput::CTable},
+      {EmitKind::Bitboard, SetOutput::Bitboard},
+      {EmitKind::Betza, SetOutput::Betza},
+      {EmitKind::Fairy, SetOutput::Fairy},
+      {EmitKind::Parlett, SetOutput::Parlett}};
+  auto Output = SetOutputs.find(Emit);
+  if (Output == SetOutputs.end()) {
     Diags.error("--emit=dot draws one piece's IR; a piece file has many "
                 "(use --emit=ir, or give one piece's notation)");
     return 1;
   }
+  SOpts.Output = Output->second;
   if (Side.getNumOccurrences())
     SOpts.Side = Side;
   SOpts.From = From;

@@ -51,6 +51,13 @@ struct PieceDef {
   bool appliesTo(const PieceMovement &M, Color Side) const {
     return !M.Side || *M.Side == Side;
   }
+  /// Whether some movement is for one side only.
+  bool hasSideSpecificMoves() const {
+    for (const PieceMovement &M : Moves)
+      if (M.Side)
+        return true;
+    return false;
+  }
   /// The movesets of \p Side: every movement for it, as alternatives (an
   /// empty alt for a piece that cannot move).
   NodeRef movesFor(Color Side) const;
