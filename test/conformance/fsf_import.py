@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Conformance of fairyc's variants.ini import with Fairy-Stockfish.
+
+Fairy-Stockfish (ffish) loads import-variants.ini; fairyc imports each of
+its sections (--import --variant --emit=json). For every piece of every
+section, White's moves from several squares are compared: Fairy-Stockfish's
+legal moves with the piece on the square and the two kings in the corners
+(a1 and the far corner), fairyc's moves on the empty board. The squares are
+chosen off every line through the corners and off the first two and last
+two ranks (and the third, from which Grand Chess's pawns double-step), so
+neither the kings nor pawn rules (double steps, promotion) make a
+difference; sections without a chess parent name their promotion rank.
+
+Usage: fsf_import.py FAIRYC WORKDIR
+Exit status: 0 all agree, 1 a disagreement, 77 skipped (ffish could not be
+installed) -- never reported as passed.
+"""
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fsf_conformance import install_ffish  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+INI = os.path.join(HERE, "import-variants.ini")
+
+
+def square(x, y):
+    return "abcdefghijklmnopqrstuvwxyz"[x] + str(y + 1)
+
+
+def fen(width, height, placed):
+    rows = []
+    for y in range(height - 1, -1, -1):
+        row, run = "", 0
+        for x in range(width):
+            if (x, y) in placed:
+                row += (str(run) if run else "") + placed[(x, y)]
+                run = 0
+            else:
+                run += 1
+        rows.append(row + (str(run) if run else ""))
+    return "/".join(rows) + " w - - 0 1"
+
+
+def main():
+    fairyc, workdir = sys.argv[1], sys.argv[2]
+    install_ffish(workdir)
+    rng = random.Random(8)
+    sections = re.findall(r"^\[([^:\]]+)", open(INI).read(), re.M)
+    requests, expected = [], []
+    for variant in sections:
+        r = subprocess.run([fairyc, "--import=" + INI, "--variant=" + variant,
+                            "--emit=json"], capture_output=True, text=True)
+        if r.returncode != 0:
+            print("FAILED: fairyc could not import [%s]: %s" % (variant,
+                                                               r.stderr))
+            return 1
+        doc = json.loads(r.stdout)
+        w, h = doc["board"]["width"], doc["board"]["height"]
+        kings = {(0, 0): "K", (w - 1, h - 1): "k"}
+        # Off the kings' lines, out of reach of the far king (even one
+        # that also leaps like a knight), and off the
+        # ranks where pawn rules apply (double steps from the first three).
+        good = [(x, y) for x in range(1, w - 1) for y in range(3, h - 2)
+                if x != y and (w - 1 - x) != (h - 1 - y)
+                and max(w - 1 - x, h - 1 - y) >= 5]
+        for piece in doc["pieces"]:
+            moves = {m["from"]: m for m in piece["sides"]["white"]["moves"]}
+            for o in rng.sample(good, min(4, len(good))):
+                placed = dict(kings)
+                if piece["letter"] == "K":
+                    del placed[(0, 0)]  # the king itself moves
+                placed[o] = piece["letter"]
+                want = sorted(set(moves[square(*o)]["quiet"]) -
+                              {square(0, 0), square(w - 1, h - 1)})
+                requests.append({"variant": variant, "fen": fen(w, h, placed),
+                                 "from": square(*o)})
+                expected.append((variant, piece["name"], square(*o), want))
+    env = dict(os.environ, NODE_PATH=os.path.join(workdir, "node_modules"))
+    r = subprocess.run(["node", os.path.join(HERE, "fsf-import.js")],
+                       input=json.dumps({"ini": open(INI).read(),
+                                         "requests": requests}),
+                       capture_output=True, text=True, env=env, timeout=600)
+    if r.returncode != 0:
+        print(r.stderr[-3000:])
+        print("FAILED: Fairy-Stockfish (ffish) did not run")
+        return 1
+    agree = 0
+    for (variant, name, origin, want), got in zip(expected, json.loads(r.stdout)):
+        if got == want:
+            agree += 1
+        else:
+            print("DISAGREE [%s] %s from %s:\n  fairyc %s\n  FSF    %s" %
+                  (variant, name, origin, want, got))
+    pieces = len({(e[0], e[1]) for e in expected})
+    print("variants.ini import vs Fairy-Stockfish: %d sections, %d pieces, "
+          "%d squares compared, %d agree" % (len(sections), pieces,
+                                            len(expected), agree))
+    return 0 if agree == len(expected) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
