@@ -241,7 +241,8 @@ struct Source {
 
 std::optional<Source> readSource(DiagnosticEngine &Diags) {
   std::string Error;
-  if (!Expression.empty()) {
+  // -e '' is empty notation text (a piece that cannot move), not "no -e".
+  if (Expression.getNumOccurrences()) {
     if (!Input.empty()) {
       Diags.error(
           "give the notation either with -e or as an argument, not both");
@@ -621,7 +622,7 @@ std::optional<std::vector<Piece>> readPieceFiles(DiagnosticEngine &Diags) {
                 "only --emit=bitboard does; give one input otherwise");
     return std::nullopt;
   }
-  if (!Expression.empty() || !PieceName.empty()) {
+  if (Expression.getNumOccurrences() || !PieceName.empty()) {
     Diags.error("with several piece files each is named after its file; "
                 "-e and --name take one piece");
     return std::nullopt;
@@ -649,7 +650,7 @@ std::optional<std::vector<Piece>> readPieceFiles(DiagnosticEngine &Diags) {
 /// Whether the input is a piece file (.fairy, or -x pieces).
 bool isPieceSetInput() {
   return !ImportPath.empty() || NotationName == "pieces" ||
-         (NotationName.empty() && Expression.empty() &&
+         (NotationName.empty() && !Expression.getNumOccurrences() &&
           StringRef(Input).endswith(".fairy"));
 }
 
@@ -678,7 +679,8 @@ int runPieceSet(DiagnosticEngine &Diags) {
   std::optional<PieceSet> Set;
   std::string Source;
   if (!ImportPath.empty()) {
-    if (VariantName.empty() || !Input.empty() || !Expression.empty()) {
+    if (VariantName.empty() || !Input.empty() ||
+        Expression.getNumOccurrences()) {
       Diags.error(VariantName.empty()
                       ? "--import needs --variant=NAME: the section to read"
                       : "--import reads its pieces from the variants.ini; "
@@ -687,7 +689,7 @@ int runPieceSet(DiagnosticEngine &Diags) {
     }
     Source = ImportPath + " [" + VariantName + "]";
     Set = importVariantsIni(Diags, ImportPath, VariantName, POpts);
-  } else if (!Expression.empty()) {
+  } else if (Expression.getNumOccurrences()) {
     Source = "<input>";
     Set = readPieceFileText(Diags, Expression, Source, POpts);
   } else {
