@@ -13,9 +13,14 @@
 #include "fairy/Backend/BetzaWriter.h"
 
 #include "BetzaAST.h" // selectImages, shared with the Betza front end
+#include "BetzaLegsWriter.h"
 #include "PathShapes.h"
 
+#include "fairy/Eval/Evaluator.h"
+#include "fairy/Frontend/Notation.h"
 #include "fairy/IR/Builder.h"
+#include "fairy/IR/Printer.h"
+#include "fairy/Transforms/Pass.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -153,15 +158,14 @@ std::pair<NodeRef, NodeRef> splitEnPassant(const NodeRef &IR) {
   return {ir::altFlat(Rest), ir::altFlat(EnPassant)};
 }
 
-} // namespace
-
-std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
-                                            std::string &Why) {
-  auto [IR, EnPassantPaths] = splitEnPassant(Whole);
+/// The one-leg shapes of \p IR and its en passant paths as Betza groups.
+std::optional<std::string> writeShapes(const NodeRef &IR,
+                                       const NodeRef &EnPassantPaths,
+                                       std::string &Why) {
   auto Decomposed = decompose(IR, Why);
   if (!Decomposed)
     return std::nullopt;
-  const std::vector<Move> &Moves = *Decomposed;
+  const std::vector<shapes::Move> &Moves = *Decomposed;
   auto EnPassant = decompose(EnPassantPaths, Why);
   if (!EnPassant)
     return std::nullopt;
@@ -179,7 +183,7 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
     bool operator==(const Key &O) const { return !(*this < O || O < *this); }
   };
   std::map<Key, std::set<Vec>> Groups;
-  for (const Move &M : Moves) {
+  for (const shapes::Move &M : Moves) {
     char A = atomOf(M.V);
     if (!A) {
       Why = "the leap (" + std::to_string(M.V.x) + "," + std::to_string(M.V.y) +
@@ -222,7 +226,7 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
   for (const auto &[K, Images] : Groups)
     if (Land(K.Final) == Land::enemy())
       CaptureOnly[K] = Images;
-  for (const Move &M : *EnPassant)
+  for (const shapes::Move &M : *EnPassant)
     Passant[{M.S, atomOf(M.V), M.Range, Land::Enemy, M.Initial}].insert(M.V);
   bool WriteE = !Passant.empty();
   if (WriteE && Passant != CaptureOnly) {
@@ -269,6 +273,81 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
         G += std::to_string(K.Range);
     }
     Out += G;
+  }
+  return Out;
+}
+
+/// Whether Betza text \p Text reads as the moves of \p IR: the same
+/// canonical form, or the same destinations from every square of a few
+/// boards with pieces of both sides scattered over them.
+bool readsAs(const std::string &Text, const NodeRef &IR) {
+  DiagnosticEngine Diags(nullptr);
+  Diags.policy().silenceAll();
+  unsigned Buffer = Diags.addBuffer(Text, "<written>");
+  NodeRef Back = parseBetza(Diags, Buffer, FrontendOptions());
+  if (!Back || Diags.errorCount())
+    return false;
+  if (printIR(*optimize(Back, 1, {})) == printIR(*optimize(IR, 1, {})))
+    return true;
+  std::string Error;
+  for (const char *FEN :
+       {"9/9/9/9/9/9/9/9/9", "9/2p3P2/9/1P2p4/4P1p2/9/p5P2/3p1P3/9",
+        "P1p1P1p1P/1P1p1P1p1/p1P1p1P1p/9/4p4/9/P1p1P1p1P/1p1P1p1P1/p1P1p1P1p",
+        "7/7/7/7/7/7/7"}) {
+    auto P = Position::fromFEN(FEN, std::nullopt, Error);
+    auto A = FastEvaluator::compile(IR, P->board(), Error);
+    auto B = FastEvaluator::compile(Back, P->board(), Error);
+    if (!P || !A || !B)
+      return false;
+    for (unsigned S : P->board().squares().toVector()) {
+      if (P->at(S).Present)
+        continue;
+      for (Color Side : {Color::White, Color::Black}) {
+        auto DA = A->evaluate(*P, S, Side, Error);
+        auto DB = B->evaluate(*P, S, Side, Error);
+        if (!DA || !DB || !(*DA == *DB))
+          return false;
+      }
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+std::optional<std::string>
+fairy::directionLetters(Vec Leap, const std::set<Vec> &Images) {
+  bool Split = Leap.x == 0;
+  auto Dirs = directionsFor(Leap, Split, Images);
+  if (!Dirs)
+    return std::nullopt;
+  return spell(*Dirs, Split);
+}
+
+std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
+                                            std::string &Why) {
+  auto [IR, EnPassantPaths] = splitEnPassant(Whole);
+  // The alternatives that are one-leg shapes, and the multi-leg moves
+  // (XBetza's 'a'), written separately.
+  std::vector<NodeRef> Shapes, Legs;
+  std::string ShapeWhy;
+  for (const NodeRef &A :
+       IR->is(NodeKind::Alt) ? IR->children() : std::vector<NodeRef>{IR})
+    (decompose(A, ShapeWhy) ? Shapes : Legs).push_back(A);
+  auto Out = writeShapes(ir::alt(Shapes), EnPassantPaths, Why);
+  if (!Out || Legs.empty())
+    return Out;
+  std::string LegWhy;
+  auto Multi = multiLegToBetza(Legs, LegWhy);
+  if (!Multi) {
+    Why = ShapeWhy + " (and not an XBetza multi-leg move: " + LegWhy + ")";
+    return std::nullopt;
+  }
+  *Out += *Multi;
+  if (!readsAs(*Out, Whole)) {
+    Why = ShapeWhy + " (and its XBetza spelling '" + *Out +
+          "' does not read back as the same moves)";
+    return std::nullopt;
   }
   return Out;
 }

@@ -110,8 +110,7 @@ Move classify(const NodeRef &Path, bool Initial) {
   }
   // A lame leap: Fairy-Stockfish's unit steps over empty squares.
   const char *MultiLeg =
-      "a multi-leg move that is not a leap, a rider, a lame leap or a hopper "
-      "(XBetza's 'a' legs and Parlett's '.' chains are not written yet)";
+      "a multi-leg move that is not a leap, a rider, a lame leap or a hopper";
   Vec Sum;
   for (const NodeRef &L : C) {
     if (!L->is(NodeKind::Leg) || L->effect() != Effect::None)

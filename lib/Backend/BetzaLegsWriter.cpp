@@ -1,0 +1,328 @@
+//===- BetzaLegsWriter.cpp - Multi-leg moves written as XBetza ------------===//
+//
+// The inverse of lib/Frontend/Betza/BetzaLegs.cpp for leaper legs: every
+// path of the moves becomes its legs' directions (in eighths of a circle,
+// clockwise from straight ahead) and modes (what each leg may land on and
+// whether it captures there). An XBetza group `m1 a m2 a ... ATOM` is a
+// product: first directions x turns of leg 2 x ... x the modes of each
+// leg, so paths are gathered into such products (merging classes that
+// differ in one coordinate while the union stays a product), and each
+// product is spelled with the direction codes the front end reads
+// (relativeTurns). The caller reads the result back and compares, so a
+// spelling this file gets wrong is never printed.
+//
+//===----------------------------------------------------------------------===//
+#include "BetzaLegsWriter.h"
+
+#include "BetzaAST.h" // direction8, relativeTurns: the front end's geometry
+
+#include "fairy/IR/Rewrite.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <set>
+
+using namespace fairy;
+
+namespace {
+
+struct CannotWrite {
+  std::string Why;
+};
+
+/// One leg as XBetza sees it.
+struct LegMode {
+  uint8_t Land;
+  bool Capture;
+  bool operator<(const LegMode &O) const {
+    return std::tie(Land, Capture) < std::tie(O.Land, O.Capture);
+  }
+  bool operator==(const LegMode &O) const {
+    return Land == O.Land && Capture == O.Capture;
+  }
+};
+
+struct LegStep {
+  Vec V;
+  LegMode Mode;
+};
+using LegPath = std::vector<LegStep>;
+
+constexpr size_t MaxPaths = 20000;
+
+/// Every path of \p N as legs; only leaper legs and the nodes that combine
+/// them (seq, alt, sym) can be written.
+std::vector<LegPath> legPaths(const Node &N) {
+  std::vector<LegPath> Out;
+  switch (N.kind()) {
+  case NodeKind::Leg:
+    if (N.effect() != Effect::None && N.effect() != Effect::Capture)
+      throw CannotWrite{"a leg with an effect other than capture"};
+    return {{{N.vec(), {N.land().Mask, N.effect() == Effect::Capture}}}};
+  case NodeKind::Alt:
+    for (const NodeRef &C : N.children())
+      for (LegPath &P : legPaths(*C))
+        Out.push_back(std::move(P));
+    break;
+  case NodeKind::Seq:
+    Out.push_back({});
+    for (const NodeRef &C : N.children()) {
+      std::vector<LegPath> Next;
+      std::vector<LegPath> Tails = legPaths(*C);
+      for (const LegPath &Head : Out)
+        for (const LegPath &Tail : Tails) {
+          LegPath P = Head;
+          P.insert(P.end(), Tail.begin(), Tail.end());
+          Next.push_back(std::move(P));
+        }
+      Out = std::move(Next);
+      if (Out.size() > MaxPaths)
+        throw CannotWrite{"a multi-leg move with too many paths to write"};
+    }
+    break;
+  case NodeKind::Sym:
+    for (const Transform &T : N.transforms().transforms())
+      for (LegPath P : legPaths(*N.children()[0])) {
+        for (LegStep &S : P)
+          S.V = T.apply(S.V);
+        Out.push_back(std::move(P));
+      }
+    break;
+  default:
+    throw CannotWrite{std::string("a multi-leg move with a ") +
+                      kindName(N.kind()) +
+                      " (XBetza legs are written for leaper legs)"};
+  }
+  if (Out.size() > MaxPaths)
+    throw CannotWrite{"a multi-leg move with too many paths to write"};
+  return Out;
+}
+
+/// The atom of a leg of \p Size steps along a king line.
+char atomFor(int Size, bool Diagonal) {
+  static const char Orthogonal[] = "WDH", Diag[] = "FAG";
+  if (Size < 1 || Size > 3)
+    return 0;
+  return Diagonal ? Diag[Size - 1] : Orthogonal[Size - 1];
+}
+
+/// The index (0..7, clockwise from (0,1)) of \p V among the king
+/// directions scaled by \p Size, or -1.
+int kingIndex(Vec V, int Size) {
+  for (int I = 0; I < 8; ++I)
+    if (betza::direction8(Vec(0, Size), I) == V)
+      return I;
+  return -1;
+}
+
+/// A path as first direction, later turns (-3..4) and modes.
+struct Shape {
+  std::vector<int> Dirs; ///< first direction, then turns
+  std::vector<LegMode> Modes;
+  bool operator<(const Shape &O) const {
+    return std::tie(Dirs, Modes) < std::tie(O.Dirs, O.Modes);
+  }
+};
+
+/// A product: per coordinate (first direction, turns, then modes), the
+/// values it takes.
+struct Product {
+  std::vector<std::set<int>> Dirs;
+  std::vector<std::set<LegMode>> Modes;
+  size_t size() const {
+    size_t N = 1;
+    for (const auto &S : Dirs)
+      N *= S.size();
+    for (const auto &S : Modes)
+      N *= S.size();
+    return N;
+  }
+  bool operator==(const Product &O) const {
+    return Dirs == O.Dirs && Modes == O.Modes;
+  }
+};
+
+/// Whether products \p A and \p B differ in at most one coordinate (then
+/// their union is a product).
+bool mergeable(const Product &A, const Product &B) {
+  size_t Differ = 0;
+  for (size_t I = 0; I < A.Dirs.size(); ++I)
+    Differ += A.Dirs[I] != B.Dirs[I];
+  for (size_t I = 0; I < A.Modes.size(); ++I)
+    Differ += A.Modes[I] != B.Modes[I];
+  return Differ <= 1;
+}
+
+Product merged(Product A, const Product &B) {
+  for (size_t I = 0; I < A.Dirs.size(); ++I)
+    A.Dirs[I].insert(B.Dirs[I].begin(), B.Dirs[I].end());
+  for (size_t I = 0; I < A.Modes.size(); ++I)
+    A.Modes[I].insert(B.Modes[I].begin(), B.Modes[I].end());
+  return A;
+}
+
+/// The letters of a leg that is not the last, from the modes it allows.
+std::string stopLetters(const std::set<LegMode> &Modes) {
+  std::string Out;
+  std::set<LegMode> Left = Modes;
+  auto Take = [&](LegMode M, const char *Letters) {
+    if (Left.erase(M))
+      Out += Letters;
+  };
+  Take({Land::Empty, false}, Modes.size() == 1 ? "" : "m"); // m: default
+  Take({Land::Enemy, true}, "c");
+  Take({Land::Friend, true}, "d");
+  Take({Land::Friend | Land::Enemy, false}, "p");
+  Take({Land::Empty | Land::Friend | Land::Enemy, false}, "mp");
+  if (!Left.empty())
+    throw CannotWrite{"a leg that stops on squares XBetza has no letter for"};
+  return Out;
+}
+
+/// The letters of the last leg.
+std::string lastLetters(const std::set<LegMode> &Modes) {
+  uint8_t Mask = 0;
+  for (const LegMode &M : Modes)
+    Mask |= M.Land;
+  if (Mask == Land::Empty)
+    return "m";
+  if (Mask == Land::Enemy)
+    return "c";
+  if (Mask == (Land::Empty | Land::Enemy))
+    return ""; // the default of a last leg
+  throw CannotWrite{"a last leg that lands on friends"};
+}
+
+/// Turn codes as the front end reads them (relativeTurns), with their
+/// spelling, largest first so that few are needed.
+struct TurnCode {
+  const char *Letters;
+  std::vector<int> Turns;
+};
+const TurnCode TurnCodes[] = {
+    {"fh", {-1, 0, 1}},   {"bh", {-3, 3, 4}}, {"rh", {1, 2, 3}},
+    {"lh", {-3, -2, -1}}, {"fs", {-1, 1}},    {"bs", {-3, 3}},
+    {"s", {-2, 2}},       {"v", {0, 4}},      {"fr", {1}},
+    {"fl", {-1}},         {"br", {3}},        {"bl", {-3}},
+    {"f", {0}},           {"b", {4}},         {"r", {2}},
+    {"l", {-2}}};
+
+/// Codes whose turns are exactly \p Turns; none for the default (every
+/// turn but back for 8-way atoms, f r l for 4-way ones).
+std::string spellTurns(const std::set<int> &Turns, bool EightWay) {
+  if (Turns == (EightWay ? std::set<int>{-3, -2, -1, 0, 1, 2, 3}
+                         : std::set<int>{-2, 0, 2}))
+    return "";
+  std::set<int> Covered;
+  std::string Out;
+  for (const TurnCode &C : TurnCodes) {
+    bool Inside = std::all_of(C.Turns.begin(), C.Turns.end(),
+                              [&](int T) { return Turns.count(T); });
+    bool Adds = std::any_of(C.Turns.begin(), C.Turns.end(),
+                            [&](int T) { return !Covered.count(T); });
+    if (Inside && Adds) {
+      Out += C.Letters;
+      Covered.insert(C.Turns.begin(), C.Turns.end());
+    }
+  }
+  return Out;
+}
+
+/// The first leg's direction letters: those of a one-leg group of its
+/// atom (4-way atoms), or none for all eight directions of K.
+std::string spellFirst(const std::set<int> &Dirs, bool EightWay, int Size) {
+  if (EightWay) {
+    if (Dirs.size() != 8)
+      throw CannotWrite{"a multi-leg move that starts in some of the king's "
+                        "directions only"};
+    return "";
+  }
+  std::set<Vec> Images;
+  for (int D : Dirs)
+    Images.insert(betza::direction8(Vec(0, Size), D));
+  bool Diagonal = *Dirs.begin() % 2;
+  auto Letters = directionLetters(Vec(Diagonal ? Size : 0, Size), Images);
+  if (!Letters)
+    throw CannotWrite{"no direction letters select the first legs of a "
+                      "multi-leg move"};
+  return *Letters;
+}
+
+} // namespace
+
+std::optional<std::string>
+fairy::multiLegToBetza(const std::vector<NodeRef> &Moves, std::string &Why) {
+  try {
+    // Paths, as shapes, by number of legs and leg size.
+    std::map<std::pair<size_t, int>, std::set<Shape>> ByKind;
+    for (const NodeRef &M : Moves)
+      for (const LegPath &P : legPaths(*M)) {
+        if (P.size() < 2)
+          throw CannotWrite{"a one-leg move that is not a Betza shape"};
+        int Size = std::max(std::abs(P[0].V.x), std::abs(P[0].V.y));
+        Shape S;
+        int Prev = -1;
+        for (const LegStep &L : P) {
+          int I = kingIndex(L.V, Size);
+          if (I < 0 || L.V.z)
+            throw CannotWrite{"a multi-leg move whose legs are not all "
+                              "steps of one size along king lines"};
+          S.Dirs.push_back(Prev < 0 ? I : ((I - Prev + 8 + 3) % 8) - 3);
+          S.Modes.push_back(L.Mode);
+          Prev = I;
+        }
+        ByKind[{P.size(), Size}].insert(S);
+      }
+    std::string Out;
+    for (auto &[Kind, Shapes] : ByKind) {
+      // Every path a product of one point, then merge while products stay.
+      std::vector<Product> Ps;
+      for (const Shape &S : Shapes) {
+        Product P;
+        for (int D : S.Dirs)
+          P.Dirs.push_back({D});
+        for (const LegMode &M : S.Modes)
+          P.Modes.push_back({M});
+        Ps.push_back(std::move(P));
+      }
+      for (bool Changed = true; Changed;) {
+        Changed = false;
+        for (size_t I = 0; I < Ps.size() && !Changed; ++I)
+          for (size_t J = I + 1; J < Ps.size() && !Changed; ++J)
+            if (mergeable(Ps[I], Ps[J])) {
+              Ps[I] = merged(Ps[I], Ps[J]);
+              Ps.erase(Ps.begin() + J);
+              Changed = true;
+            }
+      }
+      for (const Product &P : Ps) {
+        // A 4-way atom's first leg: orthogonal or diagonal; both is K.
+        std::set<int> Parity;
+        for (int D : P.Dirs[0])
+          Parity.insert(D % 2);
+        bool EightWay = Parity.size() == 2;
+        if (EightWay && Kind.second != 1)
+          throw CannotWrite{"a multi-leg move that starts both orthogonally "
+                            "and diagonally with steps longer than one"};
+        char Atom = EightWay ? 'K' : atomFor(Kind.second, *Parity.begin());
+        if (!Atom)
+          throw CannotWrite{"a multi-leg move with legs of more than three "
+                            "steps"};
+        std::string G = stopLetters(P.Modes[0]) +
+                        spellFirst(P.Dirs[0], EightWay, Kind.second);
+        for (size_t L = 1; L < P.Dirs.size(); ++L) {
+          bool Last = L + 1 == P.Dirs.size();
+          G += "a" +
+               (Last ? lastLetters(P.Modes[L]) : stopLetters(P.Modes[L])) +
+               spellTurns(P.Dirs[L], EightWay);
+        }
+        Out += G + Atom;
+      }
+    }
+    return Out;
+  } catch (CannotWrite &C) {
+    Why = C.Why;
+    return std::nullopt;
+  }
+}

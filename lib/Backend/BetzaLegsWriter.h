@@ -1,0 +1,33 @@
+//===- BetzaLegsWriter.h - Multi-leg moves written as XBetza -----*- C++
+//-*-===//
+//
+// Private to the Betza writer (BetzaWriter.cpp, BetzaLegsWriter.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_LIB_BACKEND_BETZALEGSWRITER_H
+#define FAIRY_LIB_BACKEND_BETZALEGSWRITER_H
+
+#include "fairy/IR/Node.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace fairy {
+
+/// The direction letters that select exactly \p Images of the leap \p Leap
+/// (as (min, max) of its components) in a one-leg group, spelled as
+/// Fairy-Stockfish pairs them; nullopt if no letters do.
+std::optional<std::string> directionLetters(Vec Leap,
+                                            const std::set<Vec> &Images);
+
+/// XBetza groups (`mafsW`, `cabK`, ...) for \p Moves, multi-leg moves of
+/// leaper legs, or nullopt with \p Why. The result is not yet checked: the
+/// caller reads it back.
+std::optional<std::string> multiLegToBetza(const std::vector<NodeRef> &Moves,
+                                           std::string &Why);
+
+} // namespace fairy
+
+#endif
