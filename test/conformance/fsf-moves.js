@@ -2,8 +2,7 @@
 // custom piece in given positions on a 10x10 board. Reads a JSON list of
 // {betza, fen, from} from stdin; writes, for each, the list of target
 // squares of the moves starting on `from`.
-globalThis.fetch = undefined; // Node 20: otherwise the wasm will not load
-const ffish = require('ffish');
+const {session, targetsFrom} = require('./ffish-session.js');
 
 // Each piece gets a variant of its own: Fairy-Stockfish keeps the first
 // definition of a variant name.
@@ -23,41 +22,18 @@ startFen = 10/10/10/10/10/10/10/10/10/10 w - - 0 1
 `;
 }
 
-let input = '';
-let inputDone = false, runtimeReady = false;
-ffish['onRuntimeInitialized'] = () => {
-  runtimeReady = true;
-  run();
-};
-process.stdin.on('data', (d) => (input += d));
-process.stdin.on('end', () => {
-  inputDone = true;
-  run();
-});
-
-function run() {
-  if (!inputDone || !runtimeReady)
-    return;
-  {
-    const requests = JSON.parse(input);
-    const out = [];
-    let loaded = null, count = 0, name = '';
-    for (const r of requests) {
-      if (r.betza !== loaded) {
-        name = 'fairyc' + count++;
-        ffish.loadVariantConfig(variant(name, r.betza));
-        loaded = r.betza;
-      }
-      const board = new ffish.Board(name, r.fen);
-      const moves = board.legalMoves().split(' ').filter((m) => m.length);
-      board.delete();
-      const targets = [];
-      for (const m of moves) {
-        const parts = m.match(/^([a-z]\d+)([a-z]\d+)/);
-        if (parts && parts[1] === r.from) targets.push(parts[2]);
-      }
-      out.push(targets);
+session((ffish, input) => {
+  const out = [];
+  let loaded = null, count = 0, name = '';
+  for (const r of JSON.parse(input)) {
+    if (r.betza !== loaded) {
+      name = 'fairyc' + count++;
+      ffish.loadVariantConfig(variant(name, r.betza));
+      loaded = r.betza;
     }
-    process.stdout.write(JSON.stringify(out));
+    const board = new ffish.Board(name, r.fen);
+    out.push(targetsFrom(board, r.from));
+    board.delete();
   }
-}
+  return out;
+});
