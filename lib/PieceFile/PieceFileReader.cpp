@@ -427,6 +427,7 @@ bool parseMovement(DiagnosticEngine &Diags, const RawMovement &Raw,
   FrontendOptions FOpts;
   FOpts.XBoardBetza = Opts.XBoardBetza;
   FOpts.BoardWidth = B.width();
+  FOpts.BoardMaxSide = B.maxSide();
   unsigned Before = Diags.errorCount();
   Out.IR = Out.Notation->Parse(Diags, Out.Buffer, FOpts);
   if (!Out.IR || Diags.errorCount() != Before)

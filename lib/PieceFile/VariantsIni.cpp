@@ -376,6 +376,7 @@ private:
       FrontendOptions FOpts;
       FOpts.XBoardBetza = Opts.XBoardBetza;
       FOpts.BoardWidth = Set.board().width();
+      FOpts.BoardMaxSide = Set.board().maxSide();
       unsigned Before = Diags.errorCount();
       M.IR = M.Notation->Parse(Diags, M.Buffer, FOpts);
       if (!M.IR || Diags.errorCount() != Before) {

@@ -95,6 +95,7 @@ void expectWalker(
   for (const Position &P : positions()) {
     FrontendOptions O = Opts;
     O.BoardWidth = P.board().width();
+    O.BoardMaxSide = P.board().maxSide();
     NodeRef IR = compile("betza", Text, O);
     ASSERT_TRUE(IR);
     for (unsigned Sq : P.board().squares().toVector()) {
@@ -292,6 +293,107 @@ TEST(XBetzaTest, CaptureWithoutMoving) {
   D = test::evalBoth(IR, P, "f4");
   EXPECT_EQ(test::names(P.board(), D.Remote), std::set<std::string>{"f4"});
   EXPECT_EQ(test::names(P.board(), D.Capture), std::set<std::string>{});
+}
+
+/// A rifle move `ca<turn>iR`-like, read from the reference's words (§5.2:
+/// "that leg must have exactly as many steps as the last slider leg"):
+/// slide along \p Dirs (king directions) to the first piece within \p
+/// Most steps; if it is an enemy, k steps away, capture it and go on, after
+/// each turn of \p Turns (eighths), exactly k steps over empty squares (the
+/// origin counts as empty) to a square that holds no friend.
+struct Shot {
+  std::set<std::string> Quiet, Capture, Remote;
+};
+Shot rifle(const Position &P, unsigned O, const std::vector<int> &Dirs,
+           const std::vector<int> &Turns, int Most) {
+  const Board &B = P.board();
+  auto Free = [&](Vec V) {
+    return B.contains(V) && B.squares().test(B.index(V));
+  };
+  Shot S;
+  for (int D : Dirs) {
+    Vec At = B.coord(O);
+    for (int K = 1; K <= Most; ++K) {
+      At = At + King[D];
+      if (!Free(At))
+        break;
+      const Occupant &Hit = P.at(B.index(At));
+      if (!Hit.Present)
+        continue;
+      if (Hit.Side == Color::White)
+        break;
+      for (int T : Turns) {
+        Vec Step = King[(D + T + 8) % 8], To = At;
+        bool Open = true;
+        for (int J = 1; J <= K && Open; ++J) {
+          To = To + Step;
+          Open = Free(To);
+          if (Open && J < K)
+            Open = !P.at(B.index(To)).Present || B.index(To) == O;
+        }
+        if (!Open)
+          continue;
+        unsigned Sq = B.index(To);
+        const Occupant &End = P.at(Sq);
+        if (End.Present && Sq != O && End.Side == Color::White)
+          continue;
+        S.Remote.insert(B.squareName(Sq));
+        if (End.Present && Sq != O)
+          S.Capture.insert(B.squareName(Sq));
+      }
+      break;
+    }
+  }
+  return S;
+}
+
+TEST(XBetzaTest, RifleLegsCountTheSlidersSteps) {
+  struct Case {
+    const char *Text;
+    std::vector<int> Dirs, Turns;
+    int Most;
+  } Cases[] = {
+      {"caibR", {0, 2, 4, 6}, {4}, 1000}, // shoot and come back
+      {"caifR", {0, 2, 4, 6}, {0}, 1000}, // shoot and go as far again
+      {"caifbR", {0, 2, 4, 6}, {0, 4}, 1000},
+      {"caiR", {0, 2, 4, 6}, {-2, 0, 2}, 1000},
+      {"caibB", {1, 3, 5, 7}, {4}, 1000},
+      {"caibR3", {0, 2, 4, 6}, {4}, 3},    // the counted leg's range
+      {"cafiR2", {0, 2, 4, 6}, {0}, 1000}, // the rifle leg's own range
+  };
+  size_t Shots = 0;
+  for (const Case &C : Cases)
+    for (const Position &P : positions()) {
+      FrontendOptions O;
+      O.BoardMaxSide = P.board().maxSide();
+      NodeRef IR = compile("betza", C.Text, O);
+      ASSERT_TRUE(IR);
+      for (unsigned Sq : P.board().squares().toVector()) {
+        if (P.at(Sq).Present)
+          continue;
+        std::string From = P.board().squareName(Sq);
+        Destinations D = test::evalBoth(IR, P, From);
+        Shot Want = rifle(P, Sq, C.Dirs, C.Turns, C.Most);
+        if (std::string(C.Text) == "cafiR2") {
+          // A rifle leg of range 2 cannot go further than 2 steps.
+          Shot Near = rifle(P, Sq, C.Dirs, C.Turns, 2);
+          Want = Near;
+        }
+        Shots += Want.Remote.size();
+        ASSERT_TRUE(test::names(P.board(), D.Quiet).empty()) << C.Text;
+        ASSERT_EQ(test::names(P.board(), D.Capture), Want.Capture)
+            << C.Text << " from " << From;
+        ASSERT_EQ(test::names(P.board(), D.Remote), Want.Remote)
+            << C.Text << " from " << From;
+      }
+    }
+  EXPECT_GT(Shots, 500u);
+  // Without a board the counted leg is built up to the largest board.
+  NodeRef Far = compile("betza", "caibR");
+  Position P = test::position("8/8/8/8/8/8/8/8");
+  P.place(P.board().index(Vec(0, 7)), Color::Black, 'P');
+  EXPECT_EQ(test::names(P.board(), test::evalBoth(Far, P, "a1").Remote),
+            std::set<std::string>{"a1"});
 }
 
 } // namespace

@@ -184,6 +184,7 @@ bool fairyc::definePieces(DiagnosticEngine &Diags, Position &P, unsigned Origin,
     }
     FrontendOptions FOpts;
     FOpts.BoardWidth = P.board().width();
+    FOpts.BoardMaxSide = P.board().maxSide();
     unsigned Buffer = Diags.addBuffer(Rest, "--piece " + Letter.str());
     NodeRef Moves = N->Parse(Diags, Buffer, FOpts);
     if (!Moves || Diags.errorCount())

@@ -588,8 +588,10 @@ std::optional<FrontendOptions> frontendOptions(DiagnosticEngine &Diags,
   else if (!PositionFEN.empty())
     if (auto P = Position::fromFEN(PositionFEN, std::nullopt, Ignored))
       B = P->board();
-  if (B)
+  if (B) {
     FOpts.BoardWidth = B->width();
+    FOpts.BoardMaxSide = B->maxSide();
+  }
   return FOpts;
 }
 
@@ -706,6 +708,7 @@ int runPieceSet(DiagnosticEngine &Diags) {
     FrontendOptions FOpts;
     FOpts.XBoardBetza = POpts.XBoardBetza;
     FOpts.BoardWidth = Set->board().width();
+    FOpts.BoardMaxSide = Set->board().maxSide();
     for (const PieceDef &D : Set->Pieces)
       for (const PieceMovement &M : D.Moves)
         lintMovement(Diags, *M.Notation, M.Buffer, Set->board(), FOpts);

@@ -29,6 +29,10 @@ struct FrontendOptions {
   /// The width of the board the moves are for, if one was given: XBetza's
   /// cylinder moves ('o') wrap around it.
   std::optional<int> BoardWidth;
+  /// The board's longest side, if one was given: XBoard's rifle legs ('i'
+  /// on a later leg) are built for every distance up to it (without a
+  /// board, up to the largest board fairyc supports).
+  std::optional<int> BoardMaxSide;
 };
 
 /// Parses buffer \p Buffer of \p Diags; reports problems there and returns

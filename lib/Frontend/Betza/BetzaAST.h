@@ -35,6 +35,9 @@ struct Leg {
   int Jumps = 0;          ///< j: squares a slider skips (jj: two)
   bool EnPassant = false; ///< e: may take en passant (see lower())
   bool RoyalOnly = false; ///< k: may capture only a royal piece
+  /// i on a leg after the first (XBoard's "iso", rifle moves): the leg has
+  /// exactly as many steps as the last slider leg before it.
+  bool Iso = false;
   /// Where the leg's letters are, for diagnostics.
   size_t Begin = 0, End = 0;
 };
@@ -60,6 +63,9 @@ struct Group {
   bool XBoard = false;
   /// The board's width, for 'o' (0 if no board was given).
   int BoardWidth = 0;
+  /// The most steps a line can take on the board (its longest side less
+  /// one), for rifle legs ('Iso'): they are built for each count up to it.
+  int MaxSteps = 63;
 };
 
 /// The IR of a whole string: the union of its groups
@@ -68,6 +74,14 @@ NodeRef lower(const std::vector<Group> &Groups);
 
 /// The IR of one multi-leg group (BetzaLegs.cpp).
 NodeRef lowerLegs(const Group &G);
+
+/// The range of each leg of \p G: the atom's for the first, toggled by y
+/// and g for the legs after them (1 a leaper, 0 no limit, k at most k).
+std::vector<int> legRanges(const Group &G);
+
+/// For each leg of \p G, whether a rifle leg ('i' on a later leg) counts
+/// its steps: it is a slider leg, and the last one before a rifle leg.
+std::vector<bool> countedLegs(const Group &G);
 
 /// The images the first (or only) leg of \p G selects: its direction
 /// letters read as Fairy-Stockfish does, or, for K and Q under

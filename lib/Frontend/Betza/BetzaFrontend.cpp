@@ -14,6 +14,7 @@
 #include "BetzaAST.h"
 
 #include "fairy/Frontend/Notation.h"
+#include "fairy/IR/BoardShape.h"
 #include "fairy/Support/AntlrErrors.h"
 
 #include "BetzaLexer.h"
@@ -61,6 +62,7 @@ public:
       Group G;
       G.XBoard = Opts.XBoardBetza;
       G.BoardWidth = Opts.BoardWidth.value_or(0);
+      G.MaxSteps = Opts.BoardMaxSide.value_or(BoardShape::MaxSide) - 1;
       if (!readGroup(Groups[I], G))
         return false;
       bool Doubled =
@@ -203,12 +205,16 @@ private:
         continue;
       case 'i':
         if (!First) {
-          error(T, T,
-                "'i' on a leg after the first means XBoard's \"as many steps "
-                "as the last slider leg\" (rifle moves), which fairyc does "
-                "not support yet; an initial move has its 'i' on the first "
-                "leg");
-          return false;
+          // XBoard's "iso": as many steps as the last slider leg (rifle
+          // moves, `mRcaibR`).
+          if (L.Iso) {
+            error(T, T,
+                  "'ii' on a leg after the first means nothing; one 'i' "
+                  "there makes the leg as long as the last slider leg");
+            return false;
+          }
+          L.Iso = true;
+          continue;
         }
         if (G.Initial) {
           error(T, T,
@@ -476,6 +482,8 @@ private:
             "initial move must be quiet (XBoard allows it: --betza=xboard)");
       return false;
     }
+    if (!checkRifle(Toks, AtomTok, G))
+      return false;
     if (Multi && legPaths(G) > MaxLegPaths) {
       error(AtomTok, AtomTok,
             "this multi-leg move has more than " + std::to_string(MaxLegPaths) +
@@ -540,14 +548,49 @@ private:
     return true;
   }
 
+  /// A rifle leg ('i' on a later leg) counts the steps of the last slider
+  /// leg before it, so there must be one.
+  bool checkRifle(const std::vector<antlr4::Token *> &Toks,
+                  antlr4::Token *AtomTok, const Group &G) {
+    std::vector<int> Ranges = legRanges(G);
+    bool Slid = false;
+    int Is = G.Initial ? 1 : 0;
+    for (size_t I = 0; I < G.Legs.size(); ++I) {
+      Is += G.Legs[I].Iso;
+      if (G.Legs[I].Iso && !Slid) {
+        antlr4::Token *T = nthLetter(Toks, 'i', Is, AtomTok);
+        error(T, T,
+              "'i' on a leg after the first makes that leg as long as the "
+              "last slider leg before it (XBoard's rifle moves, as in "
+              "'mRcaibR'), and no leg before it slides");
+        return false;
+      }
+      Slid |= Ranges[I] != 1;
+    }
+    return true;
+  }
+
+  /// The \p N-th (from 1) token of letter \p C, or \p Else.
+  static antlr4::Token *nthLetter(const std::vector<antlr4::Token *> &Toks,
+                                  char C, int N, antlr4::Token *Else) {
+    for (antlr4::Token *T : Toks)
+      if (T->getText()[0] == C && --N == 0)
+        return T;
+    return Else;
+  }
+
   /// How many leg paths lowerLegs() will build: each image of the first
-  /// leg, times the turns of each later leg.
+  /// leg, times the turns of each later leg, times the distances of a
+  /// slider leg that a rifle leg counts.
   static size_t legPaths(const Group &G) {
     size_t Total = 0, Paths = 8;
+    std::vector<bool> Counted = countedLegs(G);
     for (size_t I = 1; I < G.Legs.size(); ++I) {
       size_t Turns = relativeTurns(G.Legs[I].Directions).size();
       if (G.Legs[I].Directions.empty())
         Turns = 7;
+      if (Counted[I - 1])
+        Turns *= std::max(G.MaxSteps, 1);
       Paths = std::min(Paths * Turns, MaxLegPaths + 1);
       Total = std::min(Total + Paths, MaxLegPaths + 1);
     }

@@ -18,6 +18,11 @@
 // * a slider leg slides over empty squares and may stop on any square of
 //   its line that its mode allows; the last leg is m, c, d or, by default,
 //   m or c; a last p or g hops, like a one-leg hopper (pR = pafR).
+// * i on a later leg (XBoard's "iso", rifle moves): the leg takes exactly
+//   as many steps as the last slider leg before it (`mRcaibR` shoots an
+//   enemy on a rook line and comes back). The IR has no counting, so that
+//   slider leg is built once for each distance up to the board's longest
+//   side, each passing its count on.
 //
 // The IR is the tree of every first direction and every later turn: a
 // seq of one leg and an alt of the continuations, so a later pass can fold
@@ -47,48 +52,65 @@ public:
     }
     EightWay = std::strchr("NCZKQ", G.Atom) != nullptr;
     Base = directionBase(G.Atom);
+    Group Extended = G;
+    Extended.Legs = Legs;
+    Ranges = legRanges(Extended);
+    Counted = countedLegs(Extended);
   }
 
   NodeRef lower() {
     std::vector<NodeRef> Alts;
     for (Vec V : firstLegImages(G))
-      Alts.push_back(from(0, directionIndex(Base, V), G.Range));
+      Alts.push_back(from(0, directionIndex(Base, V), 0));
     return ir::altFlat(Alts);
   }
 
 private:
   const Group &G;
   std::vector<Leg> Legs;
+  std::vector<int> Ranges;
+  std::vector<bool> Counted;
   bool EightWay;
   Vec Base;
 
-  /// Legs I.. of the move, leg I going in direction \p D with \p Range
-  /// steps at most (1 a leaper, 0 no limit).
-  NodeRef from(size_t I, int D, int Range) const {
+  /// Legs I.. of the move, leg I going in direction \p D; \p Count is the
+  /// length of the slider leg a rifle leg counts (0 before it).
+  NodeRef from(size_t I, int D, int Count) const {
+    const Leg &L = Legs[I];
+    int Range = Ranges[I];
+    Vec V = direction8(Base, D);
+    if (L.Iso) // as many steps as the counted leg, if the range allows
+      return Range && Range < Count ? ir::alt({}) : legOf(I, V, Count, Count);
+    if (!Counted[I])
+      return legOf(I, V, 0, Count);
+    std::vector<NodeRef> Lengths;
+    int Longest = Range ? std::min(Range, G.MaxSteps) : G.MaxSteps;
+    for (int K = 1; K <= Longest; ++K)
+      Lengths.push_back(legOf(I, V, K, K));
+    return ir::altFlat(Lengths);
+  }
+
+  /// Leg I in direction \p V, of exactly \p Steps steps (0: any its range
+  /// allows), then the legs after it.
+  NodeRef legOf(size_t I, Vec V, int Steps, int Count) const {
     const Leg &L = Legs[I];
     bool Last = I + 1 == Legs.size();
-    Vec V = direction8(Base, D);
-    NodeRef Here = legPath(L, Last, V, Range);
+    RangeList Slide =
+        Steps ? RangeList::exactly(Steps - 1) : slideCounts(Ranges[I]);
+    NodeRef End = Last ? ir::leg(V, finalLand(L)) : stop(L, V);
+    NodeRef Here =
+        ir::seqFlat({ir::rideOrSimpler(Slide, ir::leg(V, Land::empty())), End});
     if (Last)
       return Here;
-    int Next = L.Toggle || L.Grasshop ? (Range == 1 ? 0 : 1) : Range;
     std::vector<int> Turns = relativeTurns(Legs[I + 1].Directions);
     if (Legs[I + 1].Directions.empty())
       Turns = EightWay ? std::vector<int>{-3, -2, -1, 0, 1, 2, 3}
                        : std::vector<int>{-2, 0, 2};
+    int D = directionIndex(Base, V);
     std::vector<NodeRef> Alts;
     for (int T : Turns)
-      Alts.push_back(from(I + 1, D + T, Next));
+      Alts.push_back(from(I + 1, D + T, Count));
     return ir::seq({Here, ir::altFlat(Alts)});
-  }
-
-  /// One leg: slide over empty squares if a rider, then land where the
-  /// leg's mode allows, capturing there for c and d.
-  static NodeRef legPath(const Leg &L, bool Last, Vec V, int Range) {
-    NodeRef End = Last ? ir::leg(V, finalLand(L)) : stop(L, V);
-    return ir::seqFlat(
-        {ir::rideOrSimpler(slideCounts(Range), ir::leg(V, Land::empty())),
-         End});
   }
 
   /// Where a leg that is not the last may stop: a square to stand on (m,
@@ -117,6 +139,30 @@ private:
 };
 
 } // namespace
+
+std::vector<int> fairy::betza::legRanges(const Group &G) {
+  std::vector<int> Out;
+  int Range = G.Range;
+  for (const Leg &L : G.Legs) {
+    Out.push_back(Range);
+    if (L.Toggle || L.Grasshop)
+      Range = Range == 1 ? 0 : 1;
+  }
+  return Out;
+}
+
+std::vector<bool> fairy::betza::countedLegs(const Group &G) {
+  std::vector<int> Ranges = legRanges(G);
+  std::vector<bool> Out(G.Legs.size(), false);
+  int LastSlider = -1;
+  for (size_t I = 0; I < G.Legs.size(); ++I) {
+    if (G.Legs[I].Iso && LastSlider >= 0)
+      Out[LastSlider] = true;
+    if (Ranges[I] != 1 && !G.Legs[I].Iso)
+      LastSlider = (int)I;
+  }
+  return Out;
+}
 
 NodeRef fairy::betza::lowerLegs(const Group &G) {
   return LegLowering(G).lower();
