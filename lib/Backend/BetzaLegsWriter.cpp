@@ -1,14 +1,17 @@
 //===- BetzaLegsWriter.cpp - Multi-leg moves written as XBetza ------------===//
 //
-// The inverse of lib/Frontend/Betza/BetzaLegs.cpp for leaper legs: every
-// path of the moves becomes its legs' directions (in eighths of a circle,
-// clockwise from straight ahead) and modes (what each leg may land on and
-// whether it captures there). An XBetza group `m1 a m2 a ... ATOM` is a
-// product: first directions x turns of leg 2 x ... x the modes of each
-// leg, so paths are gathered into such products (merging classes that
-// differ in one coordinate while the union stays a product), and each
-// product is spelled with the direction codes the front end reads
-// (relativeTurns). The caller reads the result back and compares, so a
+// The inverse of lib/Frontend/Betza/BetzaLegs.cpp: every path of the moves
+// becomes its legs' directions (in eighths of a circle, clockwise from
+// straight ahead: the king's directions for legs along king lines, the
+// atom's eight images in order for oblique leaps), modes (what each leg may
+// land on and whether it captures there) and whether each leg slides (an
+// unlimited ride of empty steps, then the landing step). Sliding legs are
+// spelled with the atom's range and the y/g toggles of the legs before. An
+// XBetza group `m1 a m2 a ... ATOM` is a product: first directions x turns of
+// leg 2 x ... x the modes of each leg, so paths are gathered into such products
+// (merging classes that differ in one coordinate while the union stays a
+// product), and each product is spelled with the direction codes the front end
+// reads (relativeTurns). The caller reads the result back and compares, so a
 // spelling this file gets wrong is never printed.
 //
 //===----------------------------------------------------------------------===//
@@ -46,13 +49,17 @@ struct LegMode {
 struct LegStep {
   Vec V;
   LegMode Mode;
+  /// The leg slides: empty steps of V without limit, then this one.
+  bool Slide = false;
+  /// A ride of empty V steps, not yet joined to the step that ends it.
+  bool RideMark = false;
 };
 using LegPath = std::vector<LegStep>;
 
 constexpr size_t MaxPaths = 20000;
 
-/// Every path of \p N as legs; only leaper legs and the nodes that combine
-/// them (seq, alt, sym) can be written.
+/// Every path of \p N as legs; only legs, unlimited rides of empty steps
+/// and the nodes that combine them (seq, alt, sym) can be written.
 std::vector<LegPath> legPaths(const Node &N) {
   std::vector<LegPath> Out;
   switch (N.kind()) {
@@ -89,13 +96,41 @@ std::vector<LegPath> legPaths(const Node &N) {
         Out.push_back(std::move(P));
       }
     break;
+  case NodeKind::Ride: {
+    const Node &C = *N.children()[0];
+    if (!C.is(NodeKind::Leg) || C.land().Mask != Land::Empty ||
+        C.effect() != Effect::None || N.range() != RangeList::atLeast(0))
+      throw CannotWrite{"a multi-leg move with a ride that is not an "
+                        "unlimited slide over empty squares"};
+    LegStep Mark{C.vec(), {Land::Empty, false}};
+    Mark.RideMark = true;
+    return {{Mark}};
+  }
   default:
     throw CannotWrite{std::string("a multi-leg move with a ") +
                       kindName(N.kind()) +
-                      " (XBetza legs are written for leaper legs)"};
+                      " (XBetza legs are written for leaps and slides)"};
   }
   if (Out.size() > MaxPaths)
     throw CannotWrite{"a multi-leg move with too many paths to write"};
+  return Out;
+}
+
+/// Joins each ride mark to the step after it, which must go the same way:
+/// one sliding leg.
+LegPath joinSlides(const LegPath &P) {
+  LegPath Out;
+  for (size_t I = 0; I < P.size(); ++I) {
+    if (!P[I].RideMark) {
+      Out.push_back(P[I]);
+      continue;
+    }
+    if (I + 1 == P.size() || P[I + 1].RideMark || !(P[I + 1].V == P[I].V))
+      throw CannotWrite{"a slide that does not end with a step its way"};
+    Out.push_back(P[I + 1]);
+    Out.back().Slide = true;
+    ++I;
+  }
   return Out;
 }
 
@@ -124,6 +159,38 @@ struct Shape {
     return std::tie(Dirs, Modes) < std::tie(O.Dirs, O.Modes);
   }
 };
+
+/// What the legs of a path are: how many, the leap (the king's step scaled
+/// by Size, or an oblique atom) and which legs slide.
+struct PathKind {
+  size_t Legs;
+  int Size;     ///< king-line steps of this size; 0 for an oblique atom
+  char Oblique; ///< N, C or Z
+  std::vector<bool> Slides;
+  bool operator<(const PathKind &O) const {
+    return std::tie(Legs, Size, Oblique, Slides) <
+           std::tie(O.Legs, O.Size, O.Oblique, O.Slides);
+  }
+};
+
+/// The oblique atom of leap \p V, or 0.
+char obliqueAtom(Vec V) {
+  int A = std::min(std::abs(V.x), std::abs(V.y));
+  int B = std::max(std::abs(V.x), std::abs(V.y));
+  for (char C : {'N', 'C', 'Z'})
+    if (betza::leapOf(C) == Vec(A, B))
+      return C;
+  return 0;
+}
+
+/// The index (0..7) of \p V among the images of oblique atom \p Atom in
+/// the front end's order, or -1.
+int obliqueIndex(Vec V, char Atom) {
+  for (int I = 0; I < 8; ++I)
+    if (betza::direction8(betza::directionBase(Atom), I) == V)
+      return I;
+  return -1;
+}
 
 /// A product: per coordinate (first direction, turns, then modes), the
 /// values it takes.
@@ -162,8 +229,10 @@ Product merged(Product A, const Product &B) {
   return A;
 }
 
-/// The letters of a leg that is not the last, from the modes it allows.
-std::string stopLetters(const std::set<LegMode> &Modes) {
+/// The letters of a leg that is not the last, from the modes it allows;
+/// \p Toggle: the next leg slides if this one leaps and the other way
+/// round, which y (a stop on an empty square) or g (on a hurdle) says.
+std::string stopLetters(const std::set<LegMode> &Modes, bool Toggle) {
   std::string Out;
   std::set<LegMode> Left = Modes;
   auto Take = [&](LegMode M, const char *Letters) {
@@ -177,7 +246,16 @@ std::string stopLetters(const std::set<LegMode> &Modes) {
   Take({Land::Empty | Land::Friend | Land::Enemy, false}, "mp");
   if (!Left.empty())
     throw CannotWrite{"a leg that stops on squares XBetza has no letter for"};
-  return Out;
+  if (!Toggle)
+    return Out;
+  if (Modes.count({Land::Empty, false}) && Out.find('m') == std::string::npos)
+    return "y" + Out;
+  if (size_t M = Out.find('m'); M != std::string::npos)
+    return Out.replace(M, 1, "y");
+  if (size_t P = Out.find('p'); P != std::string::npos)
+    return Out.replace(P, 1, "g");
+  throw CannotWrite{"a leg between a leap and a slide that stops neither on "
+                    "an empty square (y) nor on a hurdle (g)"};
 }
 
 /// The letters of the last leg.
@@ -191,7 +269,17 @@ std::string lastLetters(const std::set<LegMode> &Modes) {
     return "c";
   if (Mask == (Land::Empty | Land::Enemy))
     return ""; // the default of a last leg
-  throw CannotWrite{"a last leg that lands on friends"};
+  switch (Mask) {
+  case Land::Friend:
+    return "d";
+  case Land::Empty | Land::Friend:
+    return "md";
+  case Land::Enemy | Land::Friend:
+    return "cd";
+  case Land::Empty | Land::Enemy | Land::Friend:
+    return "mcd";
+  }
+  throw CannotWrite{"a last leg that lands nowhere"};
 }
 
 /// Turn codes as the front end reads them (relativeTurns), with their
@@ -230,8 +318,19 @@ std::string spellTurns(const std::set<int> &Turns, bool EightWay) {
 }
 
 /// The first leg's direction letters: those of a one-leg group of its
-/// atom (4-way atoms), or none for all eight directions of K.
-std::string spellFirst(const std::set<int> &Dirs, bool EightWay, int Size) {
+/// atom (4-way and oblique atoms), or none for all eight directions of K.
+std::string spellFirst(const std::set<int> &Dirs, bool EightWay, int Size,
+                       char Oblique) {
+  if (Oblique) {
+    std::set<Vec> Images;
+    for (int D : Dirs)
+      Images.insert(betza::direction8(betza::directionBase(Oblique), D));
+    auto Letters = directionLetters(betza::leapOf(Oblique), Images);
+    if (!Letters)
+      throw CannotWrite{"no direction letters select the first legs of a "
+                        "multi-leg move"};
+    return *Letters;
+  }
   if (EightWay) {
     if (Dirs.size() != 8)
       throw CannotWrite{"a multi-leg move that starts in some of the king's "
@@ -249,30 +348,75 @@ std::string spellFirst(const std::set<int> &Dirs, bool EightWay, int Size) {
   return *Letters;
 }
 
+/// One XBetza group for the paths of product \p P, all of kind \p Kind.
+std::string spellProduct(const PathKind &Kind, const Product &P) {
+  bool Slides = Kind.Slides[0];
+  std::string Atom;
+  bool EightWay = true;
+  if (Kind.Oblique) {
+    Atom = std::string(1, Kind.Oblique) + (Slides ? "0" : "");
+  } else {
+    // A 4-way atom's first leg: orthogonal or diagonal; both is K.
+    std::set<int> Parity;
+    for (int D : P.Dirs[0])
+      Parity.insert(D % 2);
+    EightWay = Parity.size() == 2;
+    if (EightWay && Kind.Size != 1)
+      throw CannotWrite{"a multi-leg move that starts both orthogonally "
+                        "and diagonally with steps longer than one"};
+    char A = EightWay ? 'K' : atomFor(Kind.Size, *Parity.begin());
+    if (!A)
+      throw CannotWrite{"a multi-leg move with legs of more than three "
+                        "steps"};
+    Atom = std::string(1, A);
+    if (Slides && Kind.Size == 1)
+      Atom = EightWay ? "Q" : A == 'W' ? "R" : "B";
+    else if (Slides)
+      Atom += "0";
+  }
+  std::string G = stopLetters(P.Modes[0], Kind.Slides[1] != Kind.Slides[0]) +
+                  spellFirst(P.Dirs[0], EightWay, Kind.Size, Kind.Oblique);
+  for (size_t L = 1; L < P.Dirs.size(); ++L) {
+    bool Last = L + 1 == P.Dirs.size();
+    G +=
+        "a" +
+        (Last ? lastLetters(P.Modes[L])
+              : stopLetters(P.Modes[L], Kind.Slides[L + 1] != Kind.Slides[L])) +
+        spellTurns(P.Dirs[L], EightWay);
+  }
+  return G + Atom;
+}
+
 } // namespace
 
 std::optional<std::string>
 fairy::multiLegToBetza(const std::vector<NodeRef> &Moves, std::string &Why) {
   try {
-    // Paths, as shapes, by number of legs and leg size.
-    std::map<std::pair<size_t, int>, std::set<Shape>> ByKind;
+    // Paths, as shapes, by kind.
+    std::map<PathKind, std::set<Shape>> ByKind;
     for (const NodeRef &M : Moves)
-      for (const LegPath &P : legPaths(*M)) {
+      for (const LegPath &Raw : legPaths(*M)) {
+        LegPath P = joinSlides(Raw);
         if (P.size() < 2)
           throw CannotWrite{"a one-leg move that is not a Betza shape"};
-        int Size = std::max(std::abs(P[0].V.x), std::abs(P[0].V.y));
+        PathKind K{P.size(), 0, obliqueAtom(P[0].V), {}};
+        if (!K.Oblique)
+          K.Size = std::max(std::abs(P[0].V.x), std::abs(P[0].V.y));
         Shape S;
         int Prev = -1;
         for (const LegStep &L : P) {
-          int I = kingIndex(L.V, Size);
+          int I =
+              K.Oblique ? obliqueIndex(L.V, K.Oblique) : kingIndex(L.V, K.Size);
           if (I < 0 || L.V.z)
             throw CannotWrite{"a multi-leg move whose legs are not all "
-                              "steps of one size along king lines"};
+                              "the same leap (steps of one size along king "
+                              "lines, or one oblique atom)"};
           S.Dirs.push_back(Prev < 0 ? I : ((I - Prev + 8 + 3) % 8) - 3);
           S.Modes.push_back(L.Mode);
+          K.Slides.push_back(L.Slide);
           Prev = I;
         }
-        ByKind[{P.size(), Size}].insert(S);
+        ByKind[K].insert(S);
       }
     std::string Out;
     for (auto &[Kind, Shapes] : ByKind) {
@@ -296,29 +440,8 @@ fairy::multiLegToBetza(const std::vector<NodeRef> &Moves, std::string &Why) {
               Changed = true;
             }
       }
-      for (const Product &P : Ps) {
-        // A 4-way atom's first leg: orthogonal or diagonal; both is K.
-        std::set<int> Parity;
-        for (int D : P.Dirs[0])
-          Parity.insert(D % 2);
-        bool EightWay = Parity.size() == 2;
-        if (EightWay && Kind.second != 1)
-          throw CannotWrite{"a multi-leg move that starts both orthogonally "
-                            "and diagonally with steps longer than one"};
-        char Atom = EightWay ? 'K' : atomFor(Kind.second, *Parity.begin());
-        if (!Atom)
-          throw CannotWrite{"a multi-leg move with legs of more than three "
-                            "steps"};
-        std::string G = stopLetters(P.Modes[0]) +
-                        spellFirst(P.Dirs[0], EightWay, Kind.second);
-        for (size_t L = 1; L < P.Dirs.size(); ++L) {
-          bool Last = L + 1 == P.Dirs.size();
-          G += "a" +
-               (Last ? lastLetters(P.Modes[L]) : stopLetters(P.Modes[L])) +
-               spellTurns(P.Dirs[L], EightWay);
-        }
-        Out += G + Atom;
-      }
+      for (const Product &P : Ps)
+        Out += spellProduct(Kind, P);
     }
     return Out;
   } catch (CannotWrite &C) {

@@ -1,5 +1,4 @@
-//===- BetzaLegsWriter.h - Multi-leg moves written as XBetza -----*- C++
-//-*-===//
+//===- BetzaLegsWriter.h - Multi-leg moves as XBetza -----------*- C++ -*-===//
 //
 // Private to the Betza writer (BetzaWriter.cpp, BetzaLegsWriter.cpp).
 //
@@ -22,9 +21,9 @@ namespace fairy {
 std::optional<std::string> directionLetters(Vec Leap,
                                             const std::set<Vec> &Images);
 
-/// XBetza groups (`mafsW`, `cabK`, ...) for \p Moves, multi-leg moves of
-/// leaper legs, or nullopt with \p Why. The result is not yet checked: the
-/// caller reads it back.
+/// XBetza groups (`mafsW`, `cabK`, `mpafN`, `yafsF`, ...) for \p Moves,
+/// multi-leg moves of leaps and slides, or nullopt with \p Why. The result is
+/// not yet checked: the caller reads it back.
 std::optional<std::string> multiLegToBetza(const std::vector<NodeRef> &Moves,
                                            std::string &Why);
 

@@ -207,10 +207,8 @@ std::optional<std::string> writeShapes(const NodeRef &IR,
             " steps; Betza ranges go up to 9";
       return std::nullopt;
     }
-    if (M.Final != Land::empty() && M.Final != Land::enemy() &&
-        M.Final != Land::notFriend()) {
-      Why = std::string("a landing condition '") + M.Final.name() +
-            "' (Betza lands on empty squares, enemies or either)";
+    if (M.Final.Mask == 0) {
+      Why = "a move that lands nowhere";
       return std::nullopt;
     }
     if (M.Initial && M.Final != Land::empty()) {
@@ -251,10 +249,18 @@ std::optional<std::string> writeShapes(const NodeRef &IR,
     if (K.Initial)
       G += "i";
     G += spell(*Dirs, Split);
-    if (Land(K.Final) == Land::empty())
-      G += "m";
-    else if (Land(K.Final) == Land::enemy())
+    // m, c and XBetza's d (a friend, captured) for each kind of square
+    // the move may land on; none of them is m and c.
+    if (Land(K.Final) == Land::enemy())
       G += WriteE ? "ce" : "c";
+    else if (Land(K.Final) != Land::notFriend()) {
+      if (K.Final & Land::Empty)
+        G += "m";
+      if (K.Final & Land::Enemy)
+        G += "c";
+      if (K.Final & Land::Friend)
+        G += "d";
+    }
     if (K.S == Shape::Lame)
       G += "n";
     if (K.S == Shape::Hop)
