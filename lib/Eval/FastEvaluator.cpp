@@ -502,6 +502,9 @@ private:
     case GuardPredicate::Initial:
       Whole = Virgin;
       break;
+    case GuardPredicate::Advanced:
+      Whole = P.Advanced.test(Origin);
+      break;
     case GuardPredicate::State: {
       auto It = P.States.find(G.ZoneId);
       Whole = It != P.States.end() && It->second.test(Origin);
@@ -578,6 +581,7 @@ private:
       break;
     case GuardPredicate::Initial:
     case GuardPredicate::State:
+    case GuardPredicate::Advanced:
       break;
     }
     return S;

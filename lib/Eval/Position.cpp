@@ -11,7 +11,7 @@
 using namespace fairy;
 
 Position::Position(Board Bd)
-    : Moved(Bd.numSquares()), B(std::move(Bd)),
+    : Moved(Bd.numSquares()), Advanced(Bd.numSquares()), B(std::move(Bd)),
       Squares(B.numSquares()), Pieces{B.emptySet(), B.emptySet()} {}
 
 void Position::place(unsigned I, Color Side, char Type) {

@@ -178,6 +178,9 @@ private:
     case GuardPredicate::Initial:
       Holds = !P.Moved.test(Origin);
       break;
+    case GuardPredicate::Advanced:
+      Holds = P.Advanced.test(Origin);
+      break;
     case GuardPredicate::Zone: {
       auto It = P.Zones.find(G.ZoneId);
       Holds = It != P.Zones.end() && It->second.test(Square);

@@ -89,7 +89,7 @@ std::string AxisPredicate::str() const {
 
 static const char *const GuardNames[] = {
     "initial",  "zone",     "state",    "origin", "lastto", "lastfrom",
-    "sametype", "attacked", "defended", "passed", "royal"};
+    "sametype", "attacked", "defended", "passed", "royal",  "advanced"};
 
 const char *GuardPredicate::kindName(Kind K) { return GuardNames[K]; }
 

@@ -123,9 +123,9 @@ NodeRef RandomIR::node(unsigned Depth, bool InRide) {
           GuardPredicate::State,    GuardPredicate::Origin,
           GuardPredicate::LastTo,   GuardPredicate::LastFrom,
           GuardPredicate::SameType, GuardPredicate::Passed,
-          GuardPredicate::Royal,    GuardPredicate::Attacked,
-          GuardPredicate::Defended};
-      G.K = Square[uniform(0, Opts.AttackGuards ? 8 : 6)];
+          GuardPredicate::Royal,    GuardPredicate::Advanced,
+          GuardPredicate::Attacked, GuardPredicate::Defended};
+      G.K = Square[uniform(0, Opts.AttackGuards ? 9 : 7)];
     }
     G.ZoneId = G.hasNumber() ? uniform(0, 2) : 0;
     G.Negated = chance(0.3);
@@ -175,6 +175,11 @@ Position fairy::gen::randomPosition(std::mt19937_64 &Rng,
     }
     if (Chance(0.3))
       P.Moved.set(I);
+    // Half the moved pieces stand one rank ahead of their start, chosen by
+    // a hash of the square rather than a draw, so that the positions of
+    // every seed stay what they were before `advanced` existed.
+    if (P.Moved.test(I) && ((I * 2654435761u) >> 7) % 2)
+      P.Advanced.set(I);
   });
   for (int Z = 0; Z < 3; ++Z) {
     if (Chance(0.1))

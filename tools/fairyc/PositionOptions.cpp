@@ -48,6 +48,12 @@ cl::list<std::string> MovedSquares(
              "moving piece"),
     cl::value_desc("squares"), cl::cat(Category));
 
+cl::list<std::string> AdvancedSquares(
+    "advanced-squares",
+    cl::desc("The pieces on these squares stand one rank ahead of their "
+             "start square (XBoard's 'ii' moves), e.g. a3-h3"),
+    cl::value_desc("squares"), cl::cat(Category));
+
 cl::list<unsigned> States("state",
                           cl::desc("The moving piece is in state N (Movement "
                                    "Formula's sN, N >= 1); repeatable"),
@@ -132,6 +138,11 @@ bool fairyc::setUpStates(DiagnosticEngine &Diags, Position &P,
   for (const std::string &Spec : MovedSquares)
     if (!readSquares(B, Spec, P.Moved, Error)) {
       Diags.error("--moved-squares=" + Spec + ": " + Error);
+      return false;
+    }
+  for (const std::string &Spec : AdvancedSquares)
+    if (!readSquares(B, Spec, P.Advanced, Error)) {
+      Diags.error("--advanced-squares=" + Spec + ": " + Error);
       return false;
     }
   for (unsigned N : States) {

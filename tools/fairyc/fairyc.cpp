@@ -165,6 +165,12 @@ cl::opt<bool> Moved("moved",
                              "moves)"),
                     cl::cat(Category));
 
+cl::opt<bool> Advanced(
+    "advanced",
+    cl::desc("The piece stands one rank ahead of its start square (enables "
+             "XBoard's 'ii' moves, --betza=xboard)"),
+    cl::cat(Category));
+
 cl::opt<bool> Labels("labels", cl::desc("Label ranks and files in diagrams"),
                      cl::cat(Category));
 
@@ -341,6 +347,8 @@ setUpPosition(DiagnosticEngine &Diags) {
   P->SideToMove = Side;
   if (Moved)
     P->Moved.set(Origin);
+  if (Advanced)
+    P->Advanced.set(Origin);
   if (!fairyc::setUpStates(Diags, *P, Origin))
     return std::nullopt;
   return std::make_pair(std::move(*P), Origin);
@@ -372,6 +380,8 @@ std::optional<std::pair<Position, unsigned>> setUpPlane(DiagnosticEngine &Diags,
   P.SideToMove = Side;
   if (Moved)
     P.Moved.set(Origin);
+  if (Advanced)
+    P.Advanced.set(Origin);
   return std::make_pair(std::move(P), Origin);
 }
 

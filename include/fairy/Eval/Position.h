@@ -80,6 +80,9 @@ public:
   bool SideGiven = false; ///< the FEN named the side to move
   /// Squares whose pieces have moved; the rest are still "initial".
   SquareSet Moved;
+  /// Squares whose pieces stand one rank ahead of their start square
+  /// (`guard<advanced>`, XBoard's `ii` moves: the Wildebeest pawn).
+  SquareSet Advanced;
   std::map<int, SquareSet> Zones;
   /// State N (N >= 1) holds for the pieces on the squares of States[N].
   std::map<int, SquareSet> States;

@@ -88,6 +88,7 @@ struct GuardPredicate {
     Defended, ///< a piece of the mover's side could capture on the square
     Passed,   ///< the previous move passed over the current square
     Royal,    ///< the current square holds a royal piece (a king)
+    Advanced, ///< the moving piece stands one rank ahead of its start
   };
   Kind K = Initial;
   bool Negated = false;

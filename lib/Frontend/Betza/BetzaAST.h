@@ -48,7 +48,10 @@ struct Group {
   /// The atom letter after legacy names are read (L is C, J is Z).
   char Atom = 'W';
   std::vector<Leg> Legs = {Leg()};
-  bool Initial = false;  ///< i: only while the piece has not moved
+  bool Initial = false; ///< i: only while the piece has not moved
+  /// ii under --betza=xboard: only while the piece stands one rank ahead
+  /// of its start square (XBoard's Wildebeest pawn)
+  bool Advanced = false;
   bool Cylinder = false; ///< o: files wrap around
   bool Crooked = false;  ///< z: a rider turning left and right in turn
   bool Circular = false; ///< q: a rider turning the same way every step

@@ -131,6 +131,8 @@ private:
                size_t End, Group &G) {
     Leg &L = G.Legs.back();
     bool First = G.Legs.size() == 1;
+    int InitialLetters = 0; // of the first leg: i, ii (XBoard), no more
+    antlr4::Token *FirstInitial = nullptr;
     L.Begin = Begin < Toks.size() ? begin(Toks[Begin]) : 0;
     L.End = End;
     for (size_t I = Begin; I < End; ++I) {
@@ -216,13 +218,35 @@ private:
           L.Iso = true;
           continue;
         }
-        if (G.Initial) {
+        if (++InitialLetters > 2) {
           error(T, T,
-                "'ii' is XBoard's move for a piece one rank ahead of its "
-                "start square, which fairyc positions do not record; write "
-                "one 'i' for a move of a piece that has not moved");
+                "'iii' means nothing: 'i' is a move of a piece that "
+                "has not moved, and XBoard's 'ii' a move of a piece "
+                "one rank ahead of its start square");
           return false;
         }
+        if (G.Initial) {
+          // Fairy-Stockfish sets its initial flag again; XBoard's 'ii'
+          // is a move of a piece one rank ahead of its start square.
+          if (G.XBoard) {
+            G.Initial = false;
+            G.Advanced = true;
+            continue;
+          }
+          // The fix-it writes one 'i' for two side by side.
+          bool Adjacent = begin(T) == begin(FirstInitial) + 1;
+          std::vector<SMFixIt> Fix = {SMFixIt(range(FirstInitial, T), "i")},
+                               NoFix;
+          Diags.warning(Warning::BetzaDoubleInitial,
+                        Diags.loc(Buffer, begin(T)),
+                        "'ii' reads as 'i' (a move of a piece that has not "
+                        "moved), as in Fairy-Stockfish; XBoard's 'ii', a "
+                        "move of a piece one rank ahead of its start square, "
+                        "is read with --betza=xboard",
+                        {range(FirstInitial, T)}, Adjacent ? Fix : NoFix);
+          continue;
+        }
+        FirstInitial = T;
         G.Initial = true;
         continue;
       case 'o':

@@ -484,7 +484,12 @@ NodeRef fairy::betza::lower(const std::vector<Group> &Groups) {
       N = ir::seq({N, royal(true)});
     if (takesEnPassant(G, PieceHasE))
       N = ir::altFlat({N, enPassant(G)});
-    Alts.push_back(G.Initial ? ir::guard(GuardPredicate(), N) : N);
+    if (G.Initial || G.Advanced) {
+      GuardPredicate When;
+      When.K = G.Advanced ? GuardPredicate::Advanced : GuardPredicate::Initial;
+      N = ir::guard(When, N);
+    }
+    Alts.push_back(N);
   }
   return ir::altFlat(Alts);
 }
