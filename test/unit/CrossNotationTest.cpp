@@ -171,24 +171,32 @@ std::vector<std::string> betzaStrings() {
   return Strings;
 }
 
+/// Betza \p S, written back by --emit=betza and read again, has the same
+/// moves on every position of \p Ps.
+void expectBetzaRoundTrip(const std::string &S,
+                          const std::vector<Position> &Ps) {
+  NodeRef IR = compile("betza", S);
+  ASSERT_TRUE(IR) << S;
+  std::string Why;
+  auto Back = irToBetza(optimize(IR, 1, {}), Why);
+  ASSERT_TRUE(Back) << S << ": " << Why;
+  NodeRef Again = compile("betza", *Back);
+  ASSERT_TRUE(Again) << S << " -> " << *Back;
+  expectSameMoves(IR, Again, Ps, S + " -> " + *Back);
+}
+
 TEST(CrossNotationTest, BetzaRoundTrip) {
   std::vector<std::string> Strings = betzaStrings();
   ASSERT_GT(Strings.size(), 120u);
   std::vector<Position> Ps = positions();
   for (const std::string &S : Strings) {
-    NodeRef IR = compile("betza", S);
-    ASSERT_TRUE(IR) << S;
-    std::string Why;
-    auto Back = irToBetza(optimize(IR, 1, {}), Why);
-    ASSERT_TRUE(Back) << S << ": " << Why;
-    NodeRef Again = compile("betza", *Back);
-    ASSERT_TRUE(Again) << S << " -> " << *Back;
-    expectSameMoves(IR, Again, Ps, S + " -> " + *Back);
+    expectBetzaRoundTrip(S, Ps);
   }
 }
 
-// XBetza multi-leg moves of leaper legs are written back as 'a' groups
-// (lib/Backend/BetzaLegsWriter.cpp) that read as the same moves.
+// XBetza multi-leg moves (leaping or sliding legs of one atom) are written
+// back as 'a' groups (lib/Backend/BetzaLegsWriter.cpp) that read as the same
+// moves.
 TEST(CrossNotationTest, XBetzaMultiLegRoundTrip) {
   std::vector<Position> Ps = positions();
   for (const char *S :
@@ -198,14 +206,7 @@ TEST(CrossNotationTest, XBetzaMultiLegRoundTrip) {
         // oblique legs, sliding legs, d on any leg
         "mpafN", "maN", "maC", "afsN", "gafN", "mpafZ", "mcafcaN", "FyafsF",
         "ymasR", "yaW", "FyafsFyabB", "mdafdaW", "cdK", "mdN", "mcdR"}) {
-    NodeRef IR = compile("betza", S);
-    ASSERT_TRUE(IR) << S;
-    std::string Why;
-    auto Back = irToBetza(optimize(IR, 1, {}), Why);
-    ASSERT_TRUE(Back) << S << ": " << Why;
-    NodeRef Again = compile("betza", *Back);
-    ASSERT_TRUE(Again) << S << " -> " << *Back;
-    expectSameMoves(IR, Again, Ps, std::string(S) + " -> " + *Back);
+    expectBetzaRoundTrip(S, Ps);
   }
   // Rifle legs (a counted slide) and crooked riders are not written (yet):
   // refused with the reason.
