@@ -78,22 +78,22 @@ private:
   NodeRef from(size_t I, int D, int Count) const {
     const Leg &L = Legs[I];
     int Range = Ranges[I];
-    Vec V = direction8(Base, D);
     if (L.Iso) // as many steps as the counted leg, if the range allows
-      return Range && Range < Count ? ir::alt({}) : legOf(I, V, Count, Count);
+      return Range && Range < Count ? ir::alt({}) : legOf(I, D, Count, Count);
     if (!Counted[I])
-      return legOf(I, V, 0, Count);
+      return legOf(I, D, 0, Count);
     std::vector<NodeRef> Lengths;
     int Longest = Range ? std::min(Range, G.MaxSteps) : G.MaxSteps;
     for (int K = 1; K <= Longest; ++K)
-      Lengths.push_back(legOf(I, V, K, K));
+      Lengths.push_back(legOf(I, D, K, K));
     return ir::altFlat(Lengths);
   }
 
-  /// Leg I in direction \p V, of exactly \p Steps steps (0: any its range
+  /// Leg I in direction \p D, of exactly \p Steps steps (0: any its range
   /// allows), then the legs after it.
-  NodeRef legOf(size_t I, Vec V, int Steps, int Count) const {
+  NodeRef legOf(size_t I, int D, int Steps, int Count) const {
     const Leg &L = Legs[I];
+    Vec V = direction8(Base, D);
     bool Last = I + 1 == Legs.size();
     RangeList Slide =
         Steps ? RangeList::exactly(Steps - 1) : slideCounts(Ranges[I]);
@@ -106,7 +106,6 @@ private:
     if (Legs[I + 1].Directions.empty())
       Turns = EightWay ? std::vector<int>{-3, -2, -1, 0, 1, 2, 3}
                        : std::vector<int>{-2, 0, 2};
-    int D = directionIndex(Base, V);
     std::vector<NodeRef> Alts;
     for (int T : Turns)
       Alts.push_back(from(I + 1, D + T, Count));
