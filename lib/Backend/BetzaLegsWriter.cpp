@@ -296,27 +296,6 @@ const TurnCode TurnCodes[] = {
     {"f", {0}},           {"b", {4}},         {"r", {2}},
     {"l", {-2}}};
 
-/// Codes whose turns are exactly \p Turns; none for the default (every
-/// turn but back for 8-way atoms, f r l for 4-way ones).
-std::string spellTurns(const std::set<int> &Turns, bool EightWay) {
-  if (Turns == (EightWay ? std::set<int>{-3, -2, -1, 0, 1, 2, 3}
-                         : std::set<int>{-2, 0, 2}))
-    return "";
-  std::set<int> Covered;
-  std::string Out;
-  for (const TurnCode &C : TurnCodes) {
-    bool Inside = std::all_of(C.Turns.begin(), C.Turns.end(),
-                              [&](int T) { return Turns.count(T); });
-    bool Adds = std::any_of(C.Turns.begin(), C.Turns.end(),
-                            [&](int T) { return !Covered.count(T); });
-    if (Inside && Adds) {
-      Out += C.Letters;
-      Covered.insert(C.Turns.begin(), C.Turns.end());
-    }
-  }
-  return Out;
-}
-
 /// The first leg's direction letters: those of a one-leg group of its
 /// atom (4-way and oblique atoms), or none for all eight directions of K.
 std::string spellFirst(const std::set<int> &Dirs, bool EightWay, int Size,
@@ -388,6 +367,25 @@ std::string spellProduct(const PathKind &Kind, const Product &P) {
 }
 
 } // namespace
+
+std::string fairy::spellTurns(const std::set<int> &Turns, bool EightWay) {
+  if (Turns == (EightWay ? std::set<int>{-3, -2, -1, 0, 1, 2, 3}
+                         : std::set<int>{-2, 0, 2}))
+    return "";
+  std::set<int> Covered;
+  std::string Out;
+  for (const TurnCode &C : TurnCodes) {
+    bool Inside = std::all_of(C.Turns.begin(), C.Turns.end(),
+                              [&](int T) { return Turns.count(T); });
+    bool Adds = std::any_of(C.Turns.begin(), C.Turns.end(),
+                            [&](int T) { return !Covered.count(T); });
+    if (Inside && Adds) {
+      Out += C.Letters;
+      Covered.insert(C.Turns.begin(), C.Turns.end());
+    }
+  }
+  return Out;
+}
 
 std::optional<std::string>
 fairy::multiLegToBetza(const std::vector<NodeRef> &Moves, std::string &Why) {

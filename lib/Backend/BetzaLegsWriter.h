@@ -21,6 +21,12 @@ namespace fairy {
 std::optional<std::string> directionLetters(Vec Leap,
                                             const std::set<Vec> &Images);
 
+/// The direction codes of a leg after the first that select exactly the
+/// turns \p Turns (eighths of a circle, -3..4), as the front end reads them
+/// (relativeTurns); none for the default (every turn but back for 8-way
+/// atoms, f r l for 4-way ones).
+std::string spellTurns(const std::set<int> &Turns, bool EightWay);
+
 /// XBetza groups (`mafsW`, `cabK`, `mpafN`, `yafsF`, ...) for \p Moves,
 /// multi-leg moves of leaps and slides, or nullopt with \p Why. The result is
 /// not yet checked: the caller reads it back.

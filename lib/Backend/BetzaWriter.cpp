@@ -13,6 +13,7 @@
 #include "fairy/Backend/BetzaWriter.h"
 
 #include "BetzaAST.h" // selectImages, shared with the Betza front end
+#include "BetzaFeatureWriter.h"
 #include "BetzaLegsWriter.h"
 #include "PathShapes.h"
 
@@ -158,139 +159,173 @@ std::pair<NodeRef, NodeRef> splitEnPassant(const NodeRef &IR) {
   return {ir::altFlat(Rest), ir::altFlat(EnPassant)};
 }
 
-/// The one-leg shapes of \p IR and its en passant paths as Betza groups.
+/// A group of one-leg moves: everything but the images.
+struct GroupKey {
+  Shape S;
+  char Atom;
+  int Range;
+  uint8_t Final;
+  bool Initial, Advanced, Midpoint;
+  bool operator<(const GroupKey &O) const {
+    return std::tie(Initial, Advanced, S, Atom, Range, Final, Midpoint) <
+           std::tie(O.Initial, O.Advanced, O.S, O.Atom, O.Range, O.Final,
+                    O.Midpoint);
+  }
+  bool operator==(const GroupKey &O) const { return !(*this < O || O < *this); }
+};
+
+/// Why \p M cannot be a Betza group in the reading chosen, or "".
+std::string unwritable(const shapes::Move &M, char A, bool XBoard) {
+  if (!A)
+    return "the leap (" + std::to_string(M.V.x) + "," + std::to_string(M.V.y) +
+           (M.V.z ? "," + std::to_string(M.V.z) : std::string()) +
+           ") has no Betza atom";
+  if (M.S == Shape::Lame && !XBoard && !std::strchr("NADZ", A))
+    return "a lame leap along " + std::string(1, A) +
+           ", which Fairy-Stockfish cannot block";
+  if (M.S == Shape::Lame && XBoard && !M.Midpoint && !std::strchr("NAD", A))
+    return "a lame leap along " + std::string(1, A) +
+           " by Fairy-Stockfish's path, which XBoard blocks at the midpoint";
+  if ((M.S == Shape::Hop || M.S == Shape::Grasshop) && !std::strchr("WF", A))
+    return "a hopper along " + std::string(1, A) +
+           "; Betza hoppers go along rook and bishop lines";
+  if (M.Range > (XBoard ? 99 : 9))
+    return "a rider of " + std::to_string(M.Range) +
+           " steps; Betza ranges go "
+           "up to " +
+           (XBoard ? "99" : "9 (XBoard's up to 99: --betza=xboard)");
+  if (M.Final.Mask == 0)
+    return "a move that lands nowhere";
+  if (M.Initial && M.Final != Land::empty() && !XBoard)
+    return "an initial move that may capture (Fairy-Stockfish's initial "
+           "moves are quiet; XBoard's may capture: --betza=xboard)";
+  return "";
+}
+
+/// The letters of one group: direction letters for \p Images, then the
+/// modifiers (\p Modes: m c d e), then the atom and range.
+std::optional<std::string> spellGroup(const GroupKey &K,
+                                      const std::set<Vec> &Images,
+                                      const std::string &Modes,
+                                      std::string &Why) {
+  Vec Leap;
+  for (Vec V : Images)
+    Leap = Vec(std::min(std::abs(V.x), std::abs(V.y)),
+               std::max(std::abs(V.x), std::abs(V.y)));
+  bool Split = Leap.x == 0;
+  auto Dirs = directionsFor(Leap, Split, Images);
+  if (!Dirs) {
+    Why = std::string("no Betza direction letters select exactly these ") +
+          std::to_string(Images.size()) + " images of " + K.Atom;
+    return std::nullopt;
+  }
+  std::string G = K.Advanced ? "ii" : K.Initial ? "i" : "";
+  G += spell(*Dirs, Split) + Modes;
+  if (K.S == Shape::Lame)
+    G += "n";
+  if (K.S == Shape::Hop)
+    G += "p";
+  if (K.S == Shape::Grasshop)
+    G += "g";
+  bool Line = K.S == Shape::Hop || K.S == Shape::Grasshop ||
+              (K.S == Shape::Rider && K.Range == 0);
+  if (Line && K.Atom == 'W')
+    return G + "R";
+  if (Line && K.Atom == 'F')
+    return G + "B";
+  G += K.Atom;
+  if (K.S == Shape::Rider)
+    G += std::to_string(K.Range);
+  return G;
+}
+
+/// m, c and XBetza's d for each kind of square a move may land on; none of
+/// them is m and c.
+std::string landLetters(Land Final) {
+  std::string Out;
+  if (Final == Land::notFriend())
+    return Out;
+  if (Final.Mask & Land::Empty)
+    Out += "m";
+  if (Final.Mask & Land::Enemy)
+    Out += "c";
+  if (Final.Mask & Land::Friend)
+    Out += "d";
+  return Out;
+}
+
+/// The one-leg shapes of \p IR and its en passant paths as Betza groups;
+/// \p XBoard: in XBoard's reading.
 std::optional<std::string> writeShapes(const NodeRef &IR,
                                        const NodeRef &EnPassantPaths,
-                                       std::string &Why) {
-  auto Decomposed = decompose(IR, Why);
+                                       bool XBoard, std::string &Why) {
+  auto Decomposed = decompose(IR, Why, XBoard);
   if (!Decomposed)
     return std::nullopt;
-  const std::vector<shapes::Move> &Moves = *Decomposed;
-  auto EnPassant = decompose(EnPassantPaths, Why);
+  auto EnPassant = decompose(EnPassantPaths, Why, XBoard);
   if (!EnPassant)
     return std::nullopt;
   // Group by everything but the image, in a stable order.
-  struct Key {
-    Shape S;
-    char Atom;
-    int Range;
-    uint8_t Final;
-    bool Initial;
-    bool operator<(const Key &O) const {
-      return std::tie(Initial, S, Atom, Range, Final) <
-             std::tie(O.Initial, O.S, O.Atom, O.Range, O.Final);
-    }
-    bool operator==(const Key &O) const { return !(*this < O || O < *this); }
-  };
-  std::map<Key, std::set<Vec>> Groups;
-  for (const shapes::Move &M : Moves) {
+  std::map<GroupKey, std::set<Vec>> Groups, Passant;
+  for (const shapes::Move &M : *Decomposed) {
     char A = atomOf(M.V);
-    if (!A) {
-      Why = "the leap (" + std::to_string(M.V.x) + "," + std::to_string(M.V.y) +
-            (M.V.z ? "," + std::to_string(M.V.z) : std::string()) +
-            ") has no Betza atom";
+    Why = unwritable(M, A, XBoard);
+    if (!Why.empty())
       return std::nullopt;
-    }
-    if (M.S == Shape::Lame && !std::strchr("NADZ", A)) {
-      Why = "a lame leap along " + std::string(1, A) +
-            ", which Fairy-Stockfish cannot block";
+    Groups[{M.S, A, M.Range, M.Final.Mask, M.Initial, M.Advanced, M.Midpoint}]
+        .insert(M.V);
+  }
+  for (const shapes::Move &M : *EnPassant) {
+    char A = atomOf(M.V);
+    Why = unwritable(M, A, XBoard);
+    if (!Why.empty())
       return std::nullopt;
-    }
-    if ((M.S == Shape::Hop || M.S == Shape::Grasshop) &&
-        !std::strchr("WF", A)) {
-      Why = "a hopper along " + std::string(1, A) +
-            "; Betza hoppers go along rook and bishop lines";
-      return std::nullopt;
-    }
-    if (M.Range > 9) {
-      Why = "a rider of " + std::to_string(M.Range) +
-            " steps; Betza ranges go up to 9";
-      return std::nullopt;
-    }
-    if (M.Final.Mask == 0) {
-      Why = "a move that lands nowhere";
-      return std::nullopt;
-    }
-    if (M.Initial && M.Final != Land::empty()) {
-      Why = "an initial move that may capture (Fairy-Stockfish's initial "
-            "moves are quiet)";
-      return std::nullopt;
-    }
-    Groups[{M.S, A, M.Range, M.Final.Mask, M.Initial}].insert(M.V);
+    Passant[{M.S, A, M.Range, Land::Enemy, M.Initial, M.Advanced, M.Midpoint}]
+        .insert(M.V);
   }
   // Fairy-Stockfish reads 'e' as a flag of the piece: every capture-only
   // move then also takes en passant, so that is what can be written.
-  std::map<Key, std::set<Vec>> CaptureOnly, Passant;
+  // XBoard reads it per move, and 'e' alone is only the en passant capture.
+  std::map<GroupKey, std::set<Vec>> CaptureOnly;
   for (const auto &[K, Images] : Groups)
     if (Land(K.Final) == Land::enemy())
       CaptureOnly[K] = Images;
-  for (const shapes::Move &M : *EnPassant)
-    Passant[{M.S, atomOf(M.V), M.Range, Land::Enemy, M.Initial}].insert(M.V);
-  bool WriteE = !Passant.empty();
-  if (WriteE && Passant != CaptureOnly) {
+  bool FlagE = !XBoard && !Passant.empty();
+  if (FlagE && Passant != CaptureOnly) {
     Why = "en passant captures other than those of every capture-only move "
-          "(Fairy-Stockfish's 'e' is a flag of the whole piece)";
+          "(Fairy-Stockfish's 'e' is a flag of the whole piece; XBoard's "
+          "belongs to one move: --betza=xboard)";
     return std::nullopt;
   }
   std::string Out;
   for (const auto &[K, Images] : Groups) {
-    Vec Leap;
-    for (Vec V : Images)
-      Leap = Vec(std::min(std::abs(V.x), std::abs(V.y)),
-                 std::max(std::abs(V.x), std::abs(V.y)));
-    bool Split = Leap.x == 0;
-    auto Dirs = directionsFor(Leap, Split, Images);
-    if (!Dirs) {
-      Why = std::string("no Betza direction letters select exactly these ") +
-            std::to_string(Images.size()) + " images of " + K.Atom;
+    std::string Modes = landLetters(Land(K.Final));
+    if (FlagE && Land(K.Final) == Land::enemy())
+      Modes += "e";
+    auto G = spellGroup(K, Images, Modes, Why);
+    if (!G)
       return std::nullopt;
-    }
-    std::string G;
-    if (K.Initial)
-      G += "i";
-    G += spell(*Dirs, Split);
-    // m, c and XBetza's d (a friend, captured) for each kind of square
-    // the move may land on; none of them is m and c.
-    if (Land(K.Final) == Land::enemy())
-      G += WriteE ? "ce" : "c";
-    else if (Land(K.Final) != Land::notFriend()) {
-      if (K.Final & Land::Empty)
-        G += "m";
-      if (K.Final & Land::Enemy)
-        G += "c";
-      if (K.Final & Land::Friend)
-        G += "d";
-    }
-    if (K.S == Shape::Lame)
-      G += "n";
-    if (K.S == Shape::Hop)
-      G += "p";
-    if (K.S == Shape::Grasshop)
-      G += "g";
-    bool Line = K.S == Shape::Hop || K.S == Shape::Grasshop ||
-                (K.S == Shape::Rider && K.Range == 0);
-    if (Line && K.Atom == 'W')
-      G += "R";
-    else if (Line && K.Atom == 'F')
-      G += "B";
-    else {
-      G += K.Atom;
-      if (K.S == Shape::Rider)
-        G += std::to_string(K.Range);
-    }
-    Out += G;
+    Out += *G;
   }
+  if (!FlagE)
+    for (const auto &[K, Images] : Passant) {
+      auto G = spellGroup(K, Images, "e", Why);
+      if (!G)
+        return std::nullopt;
+      Out += *G;
+    }
   return Out;
 }
 
 /// Whether Betza text \p Text reads as the moves of \p IR: the same
 /// canonical form, or the same destinations from every square of a few
 /// boards with pieces of both sides scattered over them.
-bool readsAs(const std::string &Text, const NodeRef &IR) {
+bool readsAs(const std::string &Text, const NodeRef &IR,
+             const FrontendOptions &Opts) {
   DiagnosticEngine Diags(nullptr);
   Diags.policy().silenceAll();
   unsigned Buffer = Diags.addBuffer(Text, "<written>");
-  NodeRef Back = parseBetza(Diags, Buffer, FrontendOptions());
+  NodeRef Back = parseBetza(Diags, Buffer, Opts);
   if (!Back || Diags.errorCount())
     return false;
   if (printIR(*optimize(Back, 1, {})) == printIR(*optimize(IR, 1, {})))
@@ -331,28 +366,43 @@ fairy::directionLetters(Vec Leap, const std::set<Vec> &Images) {
 }
 
 std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
-                                            std::string &Why) {
+                                            std::string &Why,
+                                            const FrontendOptions &Opts) {
   auto [IR, EnPassantPaths] = splitEnPassant(Whole);
-  // The alternatives that are one-leg shapes, and the multi-leg moves
-  // (XBetza's 'a'), written separately.
+  bool XBoard = Opts.XBoardBetza;
+  // The alternatives that are one-leg shapes, and the others: XBetza's
+  // one-leg features and rifles (BetzaFeatureWriter.cpp), then multi-leg
+  // moves ('a', BetzaLegsWriter.cpp).
   std::vector<NodeRef> Shapes, Legs;
   std::string ShapeWhy;
   for (const NodeRef &A :
        IR->is(NodeKind::Alt) ? IR->children() : std::vector<NodeRef>{IR})
-    (decompose(A, ShapeWhy) ? Shapes : Legs).push_back(A);
-  auto Out = writeShapes(ir::alt(Shapes), EnPassantPaths, Why);
-  if (!Out || Legs.empty())
+    (writeShapes(A, ir::nothing(), XBoard, ShapeWhy) ? Shapes : Legs)
+        .push_back(A);
+  std::string Features;
+  if (!Legs.empty())
+    Features = writeFeatureGroups(Legs, Shapes, Opts);
+  auto Out = writeShapes(ir::alt(Shapes), EnPassantPaths, XBoard, Why);
+  if (!Out)
     return Out;
-  std::string LegWhy;
-  auto Multi = multiLegToBetza(Legs, LegWhy);
-  if (!Multi) {
-    Why = ShapeWhy + " (and not an XBetza multi-leg move: " + LegWhy + ")";
-    return std::nullopt;
+  *Out += Features;
+  if (!Legs.empty()) {
+    std::string LegWhy;
+    auto Multi = multiLegToBetza(Legs, LegWhy);
+    if (!Multi) {
+      // A one-leg move no writer takes: the shape writer's reason says why.
+      bool OneLeg = LegWhy.rfind("a one-leg move", 0) == 0;
+      Why = OneLeg ? ShapeWhy
+                   : ShapeWhy +
+                         " (and not an XBetza multi-leg move: " + LegWhy + ")";
+      return std::nullopt;
+    }
+    *Out += *Multi;
   }
-  *Out += *Multi;
-  if (!readsAs(*Out, Whole)) {
-    Why = ShapeWhy + " (and its XBetza spelling '" + *Out +
-          "' does not read back as the same moves)";
+  if (!readsAs(*Out, Whole, Opts)) {
+    std::string Reason = "its Betza spelling '" + *Out +
+                         "' does not read back as the same moves";
+    Why = Legs.empty() ? Reason : ShapeWhy + " (and " + Reason + ")";
     return std::nullopt;
   }
   return Out;

@@ -63,9 +63,13 @@ void flatten(const NodeRef &N, std::vector<NodeRef> &Out) {
   Out.push_back(N);
 }
 
-Move classify(const NodeRef &Path, bool Initial) {
+/// When a path may be made: always, initial ('i'), advanced ('ii').
+enum class When { Always, Initial, Advanced };
+
+Move classify(const NodeRef &Path, When W, bool XBoard) {
   Move M;
-  M.Initial = Initial;
+  M.Initial = W == When::Initial;
+  M.Advanced = W == When::Advanced;
   std::vector<NodeRef> C;
   flatten(Path, C);
   if (C.empty())
@@ -122,10 +126,16 @@ Move classify(const NodeRef &Path, bool Initial) {
   for (size_t I = 0; Lame && I < C.size(); ++I)
     Lame = C[I]->vec() == Steps[I] &&
            (I + 1 == C.size() || C[I]->land() == Land::empty());
-  if (!Lame)
+  // XBoard's lame leap tests one square, the midpoint; for N, A and D
+  // that is Fairy-Stockfish's path too.
+  bool Midpoint = XBoard && !Lame && C.size() == 2 &&
+                  isLeg(*C[0], betza::midpoint(Sum), Land::empty()) &&
+                  !betza::midpoint(Sum).isZero();
+  if (!Lame && !Midpoint)
     throw CannotWrite{MultiLeg};
   M.S = Shape::Lame;
   M.V = Sum;
+  M.Midpoint = Midpoint;
   return M;
 }
 
@@ -140,51 +150,59 @@ bool someLeg(const Node &N, const AxisPredicate &P) {
   return false;
 }
 
-/// The paths of \p N, one per symmetry image, with their initial flag.
-void paths(const NodeRef &N, bool Initial,
-           std::vector<std::pair<NodeRef, bool>> &Out) {
+/// The paths of \p N, one per symmetry image, with when they may be made.
+void paths(const NodeRef &N, When W, bool XBoard,
+           std::vector<std::pair<NodeRef, When>> &Out) {
   switch (N->kind()) {
   case NodeKind::Alt:
     for (const NodeRef &C : N->children())
-      paths(C, Initial, Out);
+      paths(C, W, XBoard, Out);
     return;
   case NodeKind::Sym:
     for (const Transform &T : N->transforms().transforms()) {
       if (!T.fixesZ())
         throw CannotWrite{"Betza has no moves between levels of a 3D board"};
-      paths(transformed(N->operand(), T), Initial, Out);
+      paths(transformed(N->operand(), T), W, XBoard, Out);
     }
     return;
-  case NodeKind::Guard:
-    if (N->guard().K != GuardPredicate::Initial || N->guard().Negated ||
-        Initial)
-      throw CannotWrite{"a guard other than 'initial' (Betza's 'i')"};
-    paths(N->operand(), true, Out);
+  case NodeKind::Guard: {
+    const GuardPredicate &G = N->guard();
+    bool Advanced = XBoard && G.K == GuardPredicate::Advanced;
+    if ((G.K != GuardPredicate::Initial && !Advanced) || G.Negated ||
+        W != When::Always)
+      throw CannotWrite{
+          XBoard ? "a guard other than 'initial' (Betza's 'i') and "
+                   "'advanced' (XBoard's 'ii')"
+          : G.K == GuardPredicate::Advanced
+              ? "a guard 'advanced' (XBoard's 'ii': --betza=xboard)"
+              : "a guard other than 'initial' (Betza's 'i')"};
+    paths(N->operand(), Advanced ? When::Advanced : When::Initial, XBoard, Out);
     return;
+  }
   case NodeKind::Filter: {
     // Filters select whole images; Betza selects them with letters.
-    std::vector<std::pair<NodeRef, bool>> Inner;
-    paths(N->operand(), Initial, Inner);
+    std::vector<std::pair<NodeRef, When>> Inner;
+    paths(N->operand(), W, XBoard, Inner);
     for (auto &P : Inner)
       if (someLeg(*P.first, N->predicate()))
         Out.push_back(std::move(P));
     return;
   }
   default:
-    Out.push_back({N, Initial});
+    Out.push_back({N, W});
   }
 }
 
 } // namespace
 
-std::optional<std::vector<Move>> fairy::shapes::decompose(const NodeRef &IR,
-                                                          std::string &Why) {
+std::optional<std::vector<Move>>
+fairy::shapes::decompose(const NodeRef &IR, std::string &Why, bool XBoard) {
   try {
-    std::vector<std::pair<NodeRef, bool>> Ps;
-    paths(IR, false, Ps);
+    std::vector<std::pair<NodeRef, When>> Ps;
+    paths(IR, When::Always, XBoard, Ps);
     std::vector<Move> Out;
-    for (const auto &[Path, Initial] : Ps)
-      Out.push_back(classify(Path, Initial));
+    for (const auto &[Path, W] : Ps)
+      Out.push_back(classify(Path, W, XBoard));
     return Out;
   } catch (CannotWrite &C) {
     Why = C.Why;

@@ -27,11 +27,18 @@ struct Move {
   int Range = 1; ///< riders: steps, 0 for no limit
   Land Final;
   bool Initial = false;
+  /// XBoard's 'ii': only while the piece stands one rank ahead of its start.
+  bool Advanced = false;
+  /// A lame leap blocked at XBoard's one midpoint (half the leap, rounded
+  /// toward zero) where Fairy-Stockfish's path of unit steps differs.
+  bool Midpoint = false;
 };
 
 /// The paths of \p IR, or nullopt with \p Why when one has none of the
-/// shapes.
-std::optional<std::vector<Move>> decompose(const NodeRef &IR, std::string &Why);
+/// shapes. \p XBoard also takes XBoard's readings apart: guard<advanced>
+/// ('ii') and lame leaps blocked at their midpoint.
+std::optional<std::vector<Move>> decompose(const NodeRef &IR, std::string &Why,
+                                           bool XBoard = false);
 
 } // namespace fairy::shapes
 

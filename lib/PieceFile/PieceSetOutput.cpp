@@ -407,6 +407,10 @@ std::optional<std::string> rewritten(DiagnosticEngine &Diags,
   if (!Set.Title.empty())
     Out += "game " + quoted(Set.Title) + ";\n";
   Out += boardDecl(Set.board()) + "\n";
+  // Cylinder moves and rifle legs were read for the set's board.
+  FrontendOptions Read;
+  Read.BoardWidth = Set.board().width();
+  Read.BoardMaxSide = Set.board().maxSide();
   for (const PieceDef &D : Set.Pieces) {
     std::vector<std::optional<Color>> Sides = {std::nullopt};
     if (D.hasSideSpecificMoves())
@@ -418,7 +422,7 @@ std::optional<std::string> rewritten(DiagnosticEngine &Diags,
                             Opts.OptLevel, PassContext());
       std::string Why;
       std::optional<std::string> Text =
-          Opts.Output == SetOutput::Betza     ? irToBetza(IR, Why)
+          Opts.Output == SetOutput::Betza     ? irToBetza(IR, Why, Read)
           : Opts.Output == SetOutput::Fairy   ? irToFairy(IR, Why)
           : Opts.Output == SetOutput::Parlett ? irToParlett(IR, Why)
                                               : printIRInline(*IR);

@@ -23,11 +23,12 @@ using namespace fairy;
 
 namespace {
 
-NodeRef compile(const std::string &Notation, const std::string &Text) {
+NodeRef compile(const std::string &Notation, const std::string &Text,
+                const FrontendOptions &Opts = {}) {
   DiagnosticEngine Diags(nullptr);
   const NotationInfo *N = findNotation(Notation);
   EXPECT_TRUE(N) << Notation;
-  NodeRef IR = N->Parse(Diags, Diags.addBuffer(Text, "<test>"), {});
+  NodeRef IR = N->Parse(Diags, Diags.addBuffer(Text, "<test>"), Opts);
   EXPECT_TRUE(IR) << Notation << " '" << Text << "'";
   return IR;
 }
@@ -173,14 +174,14 @@ std::vector<std::string> betzaStrings() {
 
 /// Betza \p S, written back by --emit=betza and read again, has the same
 /// moves on every position of \p Ps.
-void expectBetzaRoundTrip(const std::string &S,
-                          const std::vector<Position> &Ps) {
-  NodeRef IR = compile("betza", S);
+void expectBetzaRoundTrip(const std::string &S, const std::vector<Position> &Ps,
+                          const FrontendOptions &Opts = {}) {
+  NodeRef IR = compile("betza", S, Opts);
   ASSERT_TRUE(IR) << S;
   std::string Why;
-  auto Back = irToBetza(optimize(IR, 1, {}), Why);
+  auto Back = irToBetza(optimize(IR, 1, {}), Why, Opts);
   ASSERT_TRUE(Back) << S << ": " << Why;
-  NodeRef Again = compile("betza", *Back);
+  NodeRef Again = compile("betza", *Back, Opts);
   ASSERT_TRUE(Again) << S << " -> " << *Back;
   expectSameMoves(IR, Again, Ps, S + " -> " + *Back);
 }
@@ -208,13 +209,68 @@ TEST(CrossNotationTest, XBetzaMultiLegRoundTrip) {
         "ymasR", "yaW", "FyafsFyabB", "mdafdaW", "cdK", "mdN", "mcdR"}) {
     expectBetzaRoundTrip(S, Ps);
   }
-  // Rifle legs (a counted slide) and crooked riders are not written (yet):
-  // refused with the reason.
-  for (const char *S : {"caibR", "zB"}) {
-    std::string Why;
-    EXPECT_FALSE(irToBetza(optimize(compile("betza", S), 1, {}), Why)) << S;
-    EXPECT_NE(Why.find("XBetza multi-leg"), std::string::npos) << Why;
+}
+
+// XBetza's one-leg features and rifle legs (lib/Backend/BetzaFeatureWriter.cpp)
+// read for an 8x8 board (cylinder moves wrap round its 8 files, rifle legs
+// count up to 7 steps), written back and read again for the same board.
+TEST(CrossNotationTest, XBetzaFeatureRoundTrip) {
+  std::vector<Position> Ps;
+  std::string E;
+  Ps.emplace_back(*Board::parse("8x8", E));
+  std::mt19937_64 Rng(808);
+  gen::RandomPositionOptions RO;
+  RO.MinSide = RO.MaxSide = 8;
+  for (int I = 0; I < 10; ++I)
+    Ps.push_back(gen::randomPosition(Rng, RO));
+  FrontendOptions Opts;
+  Opts.BoardWidth = Opts.BoardMaxSide = 8;
+  for (const char *S :
+       {// crooked and circular riders
+        "zB", "zR", "zW3", "zN", "mzB", "fzB", "qN", "qW", "qF", "cqN",
+        // cylinder moves, jumping sliders
+        "oR", "oN", "oW", "oB", "oQ", "foR", "jR", "jB", "jjR", "jN", "cjR",
+        // royal rules: t never takes a king, k only a king, tp own hurdles
+        "tW", "tR", "tK", "kW", "mkW", "kQ", "tpR", "tgB",
+        // rifle legs: a slide, a stop, as many steps again
+        "caibR", "caifR", "caiR", "caibB", "caifbR", "caibR3", "mRcaibR",
+        "daibR", "paifR",
+        // mixed with the other writers' groups
+        "zBR", "NqN", "mafsWtR", "KoR"}) {
+    expectBetzaRoundTrip(S, Ps, Opts);
   }
+}
+
+// In XBoard's reading (--betza=xboard) the writer also writes what only
+// XBoard reads: ranges past 9, initial captures, 'ii', en passant on one
+// move. Every test string XBoard reads must round-trip in that reading.
+TEST(CrossNotationTest, XBoardReadingRoundTrip) {
+  std::vector<Position> Ps;
+  std::string E;
+  Ps.emplace_back(*Board::parse("8x8", E));
+  std::mt19937_64 Rng(909);
+  gen::RandomPositionOptions RO;
+  RO.MinSide = RO.MaxSide = 8;
+  for (int I = 0; I < 10; ++I)
+    Ps.push_back(gen::randomPosition(Rng, RO));
+  FrontendOptions Opts;
+  Opts.XBoardBetza = true;
+  Opts.BoardWidth = Opts.BoardMaxSide = 8;
+  std::vector<std::string> Strings = betzaStrings();
+  for (const char *S : {"W12", "R15", "icW", "iifmW2", "iimfW", "fmWfcFfeW",
+                        "nZ", "icaibR", "izB", "fmWfeFifmW2"})
+    Strings.push_back(S);
+  size_t Read = 0;
+  for (const std::string &S : Strings) {
+    DiagnosticEngine Diags(nullptr);
+    Diags.policy().silenceAll();
+    if (!parseBetza(Diags, Diags.addBuffer(S, "<test>"), Opts) ||
+        Diags.errorCount())
+      continue;
+    ++Read;
+    expectBetzaRoundTrip(S, Ps, Opts);
+  }
+  EXPECT_GT(Read, 130u);
 }
 
 // Other notations written as Betza, where Betza can say the piece.

@@ -822,7 +822,10 @@ int run(DiagnosticEngine &Diags) {
     // Written from the board-independent -O1 IR, like --emit=ir.
     std::string Why;
     NodeRef Opt = optimized(IR, PassContext());
-    Out = Emit == EmitKind::Betza   ? irToBetza(Opt, Why)
+    auto FOpts = frontendOptions(Diags, *N);
+    if (!FOpts)
+      return 1;
+    Out = Emit == EmitKind::Betza   ? irToBetza(Opt, Why, *FOpts)
           : Emit == EmitKind::Fairy ? irToFairy(Opt, Why)
                                     : irToParlett(Opt, Why);
     const char *Target = Emit == EmitKind::Betza   ? "Betza"
