@@ -12,10 +12,18 @@ grammar Betza;
 
 betza : group* EOF ;
 
-group : MODIFIER* ATOM RANGE? ;
+group : MODIFIER* (ATOM RANGE? | chain) ;
+
+// The Interactive Diagram's bracket chains: '[F?R]' is the griffon, an F
+// step that may stop ('?') or must go on ('-') as a rook bending outward.
+chain : LBRACKET link (LINK_SEP link)* RBRACKET ;
+link  : ATOM RANGE? ;
 
 MODIFIER : [a-z] ;
 ATOM     : [A-Z] ;
 RANGE    : [0-9]+ ;
+LBRACKET : '[' ;
+RBRACKET : ']' ;
+LINK_SEP : [?-] ;
 // Fairy-Stockfish skips blanks (variants.ini has "a:mBcpB "); so do we.
 WS       : [ \t]+ -> skip ;

@@ -206,7 +206,9 @@ TEST(CrossNotationTest, XBetzaMultiLegRoundTrip) {
         "mafsDcaW", "camfF",
         // oblique legs, sliding legs, d on any leg
         "mpafN", "maN", "maC", "afsN", "gafN", "mpafZ", "mcafcaN", "FyafsF",
-        "ymasR", "yaW", "FyafsFyabB", "mdafdaW", "cdK", "mdN", "mcdR"}) {
+        "ymasR", "yaW", "FyafsFyabB", "mdafdaW", "cdK", "mdN", "mcdR",
+        // the Interactive Diagram's bracket chains
+        "[F?R]", "fm[F?R]", "[F-K]", "[W-R]", "[W?B]", "[F-R]", "[W-F-W]"}) {
     expectBetzaRoundTrip(S, Ps);
   }
 }

@@ -38,6 +38,9 @@ struct Leg {
   /// i on a leg after the first (XBoard's "iso", rifle moves): the leg has
   /// exactly as many steps as the last slider leg before it.
   bool Iso = false;
+  /// A link of a bracket chain ('[F?R]') has its own range: 1 a leaper, 0
+  /// no limit, k at most k; -1: the range comes from the atom and y/g.
+  int LinkRange = -1;
   /// Where the leg's letters are, for diagnostics.
   size_t Begin = 0, End = 0;
 };

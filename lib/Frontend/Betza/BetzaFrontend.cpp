@@ -32,6 +32,20 @@ std::string syntaxMessage(const SyntaxError &E) {
     return "unexpected character '" + E.Text +
            "'; Betza writes modifiers in lower case, atoms in upper case "
            "(W F D N A H C Z G K R B Q) and ranges with digits";
+  bool InChain = E.RuleName == "chain" || E.RuleName == "link";
+  if (InChain && E.TokenType == antlr4::Token::EOF)
+    return "the bracket chain is not closed; end it with ']', as in '[F?R]'";
+  if (InChain)
+    return "a bracket chain is atoms joined by '?' (the move may stop "
+           "there) or '-' (it goes on), as in '[F?R]'; '" +
+           E.Text + "' does not belong there";
+  if (E.TokenType == BetzaLexer::LINK_SEP)
+    return "'" + E.Text +
+           "' joins the atoms of a bracket chain; write the chain in "
+           "brackets, as in '[F?R]'";
+  if (E.TokenType == BetzaLexer::RBRACKET)
+    return "']' closes a bracket chain that was not opened; write it as "
+           "'[F?R]'";
   if (E.TokenType == antlr4::Token::EOF)
     return "the modifiers before the end have no atom; write one after "
            "them, as in 'fmW'";
@@ -63,10 +77,16 @@ public:
       G.XBoard = Opts.XBoardBetza;
       G.BoardWidth = Opts.BoardWidth.value_or(0);
       G.MaxSteps = Opts.BoardMaxSide.value_or(BoardShape::MaxSide) - 1;
+      if (Groups[I]->chain()) {
+        if (!readChain(Groups[I], G, Out))
+          return false;
+        continue;
+      }
       if (!readGroup(Groups[I], G))
         return false;
       bool Doubled =
           I + 1 < Groups.size() && Groups[I + 1]->MODIFIER().empty() &&
+          Groups[I + 1]->ATOM() &&
           Groups[I + 1]->ATOM()->getText() == Groups[I]->ATOM()->getText() &&
           !Groups[I]->RANGE();
       // A doubled atom (NN) is an unlimited rider for Fairy-Stockfish;
@@ -124,6 +144,144 @@ private:
     if (!readRange(Ctx, G))
       return false;
     return checkGroup(Toks, AtomTok, G);
+  }
+
+  /// The Interactive Diagram's bracket chain, '[F?R]': links of king-line
+  /// atoms of one step size, each going on from the square the one before
+  /// reached, bending at most 45 degrees outward (straight on where the two
+  /// atoms run along the same kind of line), over an empty square; '?'
+  /// lets the move stop there, '-' makes it go on. Each way the move can
+  /// end is one multi-leg group of \p Proto. The modifiers before '['
+  /// select the first link's directions and say where the move may end.
+  bool readChain(BetzaParser::GroupContext *Ctx, Group Proto,
+                 std::vector<Group> &Out) {
+    auto *Chain = Ctx->chain();
+    auto Links = Chain->link();
+    auto Seps = Chain->LINK_SEP();
+    antlr4::Token *Open = Chain->LBRACKET()->getSymbol();
+    if (Links.size() < 2) {
+      error(Open, Chain->RBRACKET()->getSymbol(),
+            "a bracket chain links two or more atoms, as in '[F?R]' (the "
+            "griffon); a lone atom needs no brackets");
+      return false;
+    }
+    // The modifiers before the bracket: one leg's letters.
+    std::vector<antlr4::Token *> Toks;
+    for (auto *M : Ctx->MODIFIER()) {
+      antlr4::Token *T = M->getSymbol();
+      if (!std::strchr("fblrvshmcdi", T->getText()[0])) {
+        error(T, T,
+              "before a bracket chain fairyc reads directions (of the first "
+              "link), m c d (where the move ends) and i; '" +
+                  T->getText() + "' is for single atoms and 'a' legs");
+        return false;
+      }
+      Toks.push_back(T);
+    }
+    Proto.Atom = Links[0]->ATOM()->getText()[0];
+    Proto.Legs.clear();
+    Proto.Legs.push_back(Leg());
+    if (!readLeg(Toks, 0, Toks.size(), Proto))
+      return false;
+    Leg Mods = Proto.Legs[0];
+    // Each link: its atom, its step size, its kind of line, its range.
+    struct Link {
+      char Atom;
+      int Size, Range;
+      bool Orthogonal, Diagonal;
+    };
+    std::vector<Link> Read;
+    for (size_t I = 0; I < Links.size(); ++I) {
+      antlr4::Token *A = Links[I]->ATOM()->getSymbol();
+      char C = A->getText()[0];
+      const char *Orth = "WDHR", *Diag = "FAGB", *Both = "KQ";
+      bool O = std::strchr(Orth, C) || std::strchr(Both, C);
+      bool D = std::strchr(Diag, C) || std::strchr(Both, C);
+      if (!O && !D) {
+        error(A, A,
+              "a bracket chain links atoms along king lines (W F D A H G, "
+              "K, and the riders R B Q); '" +
+                  A->getText() + "' is not one");
+        return false;
+      }
+      if (I + 1 < Links.size() && O && D) {
+        error(A, A,
+              "'" + A->getText() +
+                  "' goes along both kinds of line, so the way the next "
+                  "link bends from it is not one turn; it can only end a "
+                  "chain");
+        return false;
+      }
+      int Size = std::strchr("DA", C) ? 2 : std::strchr("HG", C) ? 3 : 1;
+      int Range = std::strchr("RBQ", C) ? 0 : 1;
+      if (auto *R = Links[I]->RANGE()) {
+        // The Interactive Diagram's simple chains link leapers and
+        // unlimited riders; a counted link has no XBetza spelling either.
+        antlr4::Token *T = R->getSymbol();
+        error(T, T,
+              "a link of a bracket chain is a leaper (W F D A H G K) or an "
+              "unlimited rider (R B Q) and takes no range");
+        return false;
+      }
+      if (!Read.empty() && Size != Read[0].Size) {
+        error(A, A,
+              "the links of a bracket chain take steps of one size; '" +
+                  A->getText() + "' steps " + std::to_string(Size) +
+                  " squares, the first link " + std::to_string(Read[0].Size));
+        return false;
+      }
+      Read.push_back({C, Size, Range, O, D});
+    }
+    // The way each link bends from the one before: straight on along the
+    // same kind of line, 45 degrees either way onto the other kind.
+    auto Turns = [&](size_t I) -> std::vector<std::string> {
+      const Link &Prev = Read[I - 1], &Next = Read[I];
+      if (Next.Orthogonal && Next.Diagonal)
+        return {"fh"};
+      return {Prev.Orthogonal == Next.Orthogonal ? "ff" : "fs"};
+    };
+    std::string Atom(1, Read[0].Atom);
+    Proto.Atom = Atom == "K" ? 'K' : Atom == "Q" ? 'Q' : Read[0].Atom;
+    for (size_t End = 0; End < Read.size(); ++End) {
+      // A move may end after link End if the chain ends there or a '?'
+      // follows it.
+      bool Ends =
+          End + 1 == Read.size() || Seps[End]->getSymbol()->getText() == "?";
+      if (!Ends)
+        continue;
+      Group G = Proto;
+      G.Legs.clear();
+      for (size_t I = 0; I <= End; ++I) {
+        Leg L;
+        L.LinkRange = Read[I].Range;
+        L.Begin = begin(Links[I]->ATOM()->getSymbol());
+        if (I == 0)
+          L.Directions = Mods.Directions;
+        else
+          L.Directions = Turns(I);
+        if (I == End) {
+          L.Move = Mods.Move;
+          L.Capture = Mods.Capture;
+          L.Destroy = Mods.Destroy;
+        }
+        G.Legs.push_back(L);
+      }
+      G.Range = Read[0].Range;
+      G.RangeWritten = true;
+      if (G.Legs.size() == 1)
+        G.Legs[0].LinkRange = -1;
+      if (G.Initial && !G.XBoard && G.Legs.size() == 1 && G.Legs[0].Capture &&
+          !G.Legs[0].Move) {
+        antlr4::Token *A = Links[0]->ATOM()->getSymbol();
+        error(A, A,
+              "Fairy-Stockfish drops initial ('i') moves that capture; an "
+              "initial move must be quiet (XBoard allows it: "
+              "--betza=xboard)");
+        return false;
+      }
+      Out.push_back(std::move(G));
+    }
+    return true;
   }
 
   /// The letters Toks[Begin, End) of the last leg of \p G.

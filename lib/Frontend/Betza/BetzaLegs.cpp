@@ -143,6 +143,8 @@ std::vector<int> fairy::betza::legRanges(const Group &G) {
   std::vector<int> Out;
   int Range = G.Range;
   for (const Leg &L : G.Legs) {
+    if (L.LinkRange >= 0)
+      Range = L.LinkRange;
     Out.push_back(Range);
     if (L.Toggle || L.Grasshop)
       Range = Range == 1 ? 0 : 1;
