@@ -12,7 +12,11 @@ grammar Betza;
 
 betza : group* EOF ;
 
-group : MODIFIER* (ATOM RANGE? | chain) ;
+group : (MODIFIER | repeat)* (ATOM RANGE? | chain) ;
+
+// The Interactive Diagram's repetition: '(caf)6mkB' repeats the letters
+// in parentheses up to 6 times (XBetza legs: each copy holds an 'a').
+repeat : LPAREN MODIFIER+ RPAREN RANGE ;
 
 // The Interactive Diagram's bracket chains: '[F?R]' is the griffon, an F
 // step that may stop ('?') or must go on ('-') as a rook bending outward.
@@ -25,5 +29,7 @@ RANGE    : [0-9]+ ;
 LBRACKET : '[' ;
 RBRACKET : ']' ;
 LINK_SEP : [?-] ;
+LPAREN   : '(' ;
+RPAREN   : ')' ;
 // Fairy-Stockfish skips blanks (variants.ini has "a:mBcpB "); so do we.
 WS       : [ \t]+ -> skip ;

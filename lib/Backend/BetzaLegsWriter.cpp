@@ -38,11 +38,15 @@ struct CannotWrite {
 struct LegMode {
   uint8_t Land;
   bool Capture;
+  /// On the last leg: +1 it may take only a royal piece (k), -1 never one
+  /// (t), 0 either.
+  int8_t Royal = 0;
   bool operator<(const LegMode &O) const {
-    return std::tie(Land, Capture) < std::tie(O.Land, O.Capture);
+    return std::tie(Land, Capture, Royal) <
+           std::tie(O.Land, O.Capture, O.Royal);
   }
   bool operator==(const LegMode &O) const {
-    return Land == O.Land && Capture == O.Capture;
+    return Land == O.Land && Capture == O.Capture && Royal == O.Royal;
   }
 };
 
@@ -53,6 +57,9 @@ struct LegStep {
   bool Slide = false;
   /// A ride of empty V steps, not yet joined to the step that ends it.
   bool RideMark = false;
+  /// Not a step: k (+1) or t (-1) on the step before it, the lowering of
+  /// guard<royal>(seq()) or guard<!royal>(seq()) after the last leg.
+  int8_t RoyalMark = 0;
 };
 using LegPath = std::vector<LegStep>;
 
@@ -106,6 +113,15 @@ std::vector<LegPath> legPaths(const Node &N) {
     Mark.RideMark = true;
     return {{Mark}};
   }
+  case NodeKind::Guard:
+    // XBetza's k and t on the last leg: a test of the square it reached.
+    if (N.guard().K == GuardPredicate::Royal &&
+        N.operand()->is(NodeKind::Seq) && N.operand()->children().empty()) {
+      LegStep Mark{Vec(), {0, false}};
+      Mark.RoyalMark = N.guard().Negated ? -1 : 1;
+      return {{Mark}};
+    }
+    [[fallthrough]];
   default:
     throw CannotWrite{std::string("a multi-leg move with a ") +
                       kindName(N.kind()) +
@@ -121,6 +137,12 @@ std::vector<LegPath> legPaths(const Node &N) {
 LegPath joinSlides(const LegPath &P) {
   LegPath Out;
   for (size_t I = 0; I < P.size(); ++I) {
+    if (P[I].RoyalMark) {
+      if (Out.empty() || I + 1 != P.size())
+        throw CannotWrite{"a royal test that is not on the last leg"};
+      Out.back().Mode.Royal = P[I].RoyalMark;
+      continue;
+    }
     if (!P[I].RideMark) {
       Out.push_back(P[I]);
       continue;
@@ -258,8 +280,35 @@ std::string stopLetters(const std::set<LegMode> &Modes, bool Toggle) {
                     "an empty square (y) nor on a hurdle (g)"};
 }
 
-/// The letters of the last leg.
+std::string plainLastLetters(const std::set<LegMode> &Modes);
+
+/// The letters of the last leg: its landings, and k (only a royal piece
+/// may be taken) or t (never one).
 std::string lastLetters(const std::set<LegMode> &Modes) {
+  std::set<LegMode> Plain, Royal, Tame;
+  for (LegMode M : Modes) {
+    int8_t R = M.Royal;
+    M.Royal = 0;
+    (R > 0 ? Royal : R < 0 ? Tame : Plain).insert(M);
+  }
+  if (!Tame.empty() && (!Plain.empty() || !Royal.empty()))
+    throw CannotWrite{"a last leg that may and may not take a royal piece"};
+  if (!Tame.empty())
+    return plainLastLetters(Tame) + "t";
+  if (Royal.empty())
+    return plainLastLetters(Plain);
+  if (Royal != std::set<LegMode>{{Land::Enemy, false}})
+    throw CannotWrite{"a royal capture that lands on other squares"};
+  if (Plain.empty())
+    return "k";
+  if (Plain == std::set<LegMode>{{Land::Empty, false}})
+    return "mk";
+  throw CannotWrite{"a last leg that takes a royal piece and lands on "
+                    "other squares than empty ones"};
+}
+
+/// The letters of the last leg's landings.
+std::string plainLastLetters(const std::set<LegMode> &Modes) {
   uint8_t Mask = 0;
   for (const LegMode &M : Modes)
     Mask |= M.Land;

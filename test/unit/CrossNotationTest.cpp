@@ -208,7 +208,9 @@ TEST(CrossNotationTest, XBetzaMultiLegRoundTrip) {
         "mpafN", "maN", "maC", "afsN", "gafN", "mpafZ", "mcafcaN", "FyafsF",
         "ymasR", "yaW", "FyafsFyabB", "mdafdaW", "cdK", "mdN", "mcdR",
         // the Interactive Diagram's bracket chains
-        "[F?R]", "fm[F?R]", "[F-K]", "[W-R]", "[W?B]", "[F-R]", "[W-F-W]"}) {
+        "[F?R]", "fm[F?R]", "[F-K]", "[W-R]", "[W?B]", "[F-R]", "[W-F-W]",
+        // repetitions, k and t on a last leg
+        "(caf)2mB", "(caf)6mkB", "cafmkW", "caftW", "cafkW"}) {
     expectBetzaRoundTrip(S, Ps);
   }
 }

@@ -20,6 +20,8 @@
 #include "BetzaLexer.h"
 #include "BetzaParser.h"
 
+#include <set>
+
 using namespace fairy;
 using namespace fairy::betza;
 using namespace fairy::antlr_Betza;
@@ -32,6 +34,16 @@ std::string syntaxMessage(const SyntaxError &E) {
     return "unexpected character '" + E.Text +
            "'; Betza writes modifiers in lower case, atoms in upper case "
            "(W F D N A H C Z G K R B Q) and ranges with digits";
+  if (E.RuleName == "repeat" && E.TokenType == antlr4::Token::EOF)
+    return "the repetition is not closed; end it with ')' and a count, as "
+           "in '(caf)6mkB'";
+  if (E.RuleName == "repeat")
+    return "a repetition is modifier letters in parentheses and a count, "
+           "as in '(caf)6mkB'; '" +
+           E.Text + "' does not belong there";
+  if (E.TokenType == BetzaLexer::RPAREN)
+    return "')' closes a repetition that was not opened; write it as "
+           "'(caf)6mkB'";
   bool InChain = E.RuleName == "chain" || E.RuleName == "link";
   if (InChain && E.TokenType == antlr4::Token::EOF)
     return "the bracket chain is not closed; end it with ']', as in '[F?R]'";
@@ -65,6 +77,9 @@ bool isLineAtom(char A) { return std::strchr("RBQ", A) != nullptr; }
 /// the first multiplies the paths by its turns).
 constexpr size_t MaxLegPaths = 20000;
 
+/// Groups the repetitions of one group may make, at most.
+constexpr size_t MaxRepeatGroups = 100;
+
 class Reader : TokenSpans {
 public:
   Reader(DiagnosticEngine &Diags, unsigned Buffer, const FrontendOptions &Opts)
@@ -77,16 +92,21 @@ public:
       G.XBoard = Opts.XBoardBetza;
       G.BoardWidth = Opts.BoardWidth.value_or(0);
       G.MaxSteps = Opts.BoardMaxSide.value_or(BoardShape::MaxSide) - 1;
+      if (!Groups[I]->repeat().empty()) {
+        if (!readRepeats(Groups[I], G, Out))
+          return false;
+        continue;
+      }
       if (Groups[I]->chain()) {
         if (!readChain(Groups[I], G, Out))
           return false;
         continue;
       }
-      if (!readGroup(Groups[I], G))
+      if (!readGroup(Groups[I], modifierTokens(Groups[I], {}), G))
         return false;
       bool Doubled =
           I + 1 < Groups.size() && Groups[I + 1]->MODIFIER().empty() &&
-          Groups[I + 1]->ATOM() &&
+          Groups[I + 1]->repeat().empty() && Groups[I + 1]->ATOM() &&
           Groups[I + 1]->ATOM()->getText() == Groups[I]->ATOM()->getText() &&
           !Groups[I]->RANGE();
       // A doubled atom (NN) is an unlimited rider for Fairy-Stockfish;
@@ -118,17 +138,100 @@ public:
 private:
   const FrontendOptions &Opts;
 
-  bool readGroup(BetzaParser::GroupContext *Ctx, Group &G) {
+  /// Warnings already given, by place: a repeated letter warns once.
+  std::set<size_t> Warned;
+
+  /// The modifier letters of \p Ctx in order, the letters of its I-th
+  /// repetition written Counts[I] times.
+  static std::vector<antlr4::Token *>
+  modifierTokens(BetzaParser::GroupContext *Ctx,
+                 const std::vector<int> &Counts) {
+    std::vector<antlr4::Token *> Toks;
+    size_t Repeat = 0;
+    for (antlr4::tree::ParseTree *C : Ctx->children) {
+      if (auto *R = dynamic_cast<BetzaParser::RepeatContext *>(C)) {
+        for (int K = 0; K < Counts[Repeat]; ++K)
+          for (auto *M : R->MODIFIER())
+            Toks.push_back(M->getSymbol());
+        ++Repeat;
+        continue;
+      }
+      auto *T = dynamic_cast<antlr4::tree::TerminalNode *>(C);
+      if (T && T->getSymbol()->getType() == BetzaLexer::MODIFIER)
+        Toks.push_back(T->getSymbol());
+    }
+    return Toks;
+  }
+
+  /// The Interactive Diagram's repetition, '(caf)6mkB': the letters in
+  /// parentheses written 0 to N times, each count one group. The letters
+  /// must hold an 'a', so that each copy adds legs.
+  bool readRepeats(BetzaParser::GroupContext *Ctx, const Group &Proto,
+                   std::vector<Group> &Out) {
+    std::vector<int> Most;
+    size_t Groups = 1;
+    for (auto *R : Ctx->repeat()) {
+      antlr4::Token *Open = R->LPAREN()->getSymbol();
+      antlr4::Token *Close = R->RPAREN()->getSymbol();
+      antlr4::Token *Count = R->RANGE()->getSymbol();
+      bool Legs = false;
+      for (auto *M : R->MODIFIER())
+        Legs |= M->getText() == "a";
+      if (!Legs) {
+        error(Open, Close,
+              "a repetition repeats legs, so its letters hold an 'a', as in "
+              "'(caf)6mkB'; letters repeated within one leg mean nothing "
+              "more");
+        return false;
+      }
+      std::string Digits = Count->getText();
+      if (Digits.size() > 1 || Digits == "0") {
+        error(Count, Count,
+              "a repetition count is 1 to 9: the letters are written that "
+              "many times at most");
+        return false;
+      }
+      Most.push_back(std::stoi(Digits));
+      Groups *= Most.back() + 1;
+    }
+    if (Groups > MaxRepeatGroups) {
+      antlr4::Token *Open = Ctx->repeat()[0]->LPAREN()->getSymbol();
+      error(Open, Open,
+            "these repetitions make " + std::to_string(Groups) +
+                " groups; fairyc stops at " + std::to_string(MaxRepeatGroups));
+      return false;
+    }
+    if (Ctx->chain()) {
+      antlr4::Token *Open = Ctx->repeat()[0]->LPAREN()->getSymbol();
+      error(Open, Open,
+            "a bracket chain takes no repetition; repeat XBetza legs, as "
+            "in '(caf)6mkB'");
+      return false;
+    }
+    // Every count from none to the most, the last repetition fastest.
+    std::vector<int> Counts(Most.size(), 0);
+    for (size_t N = 0; N < Groups; ++N) {
+      size_t Rest = N;
+      for (size_t I = Most.size(); I-- > 0;) {
+        Counts[I] = int(Rest % (Most[I] + 1));
+        Rest /= Most[I] + 1;
+      }
+      Group G = Proto;
+      if (!readGroup(Ctx, modifierTokens(Ctx, Counts), G))
+        return false;
+      Out.push_back(std::move(G));
+    }
+    return true;
+  }
+
+  bool readGroup(BetzaParser::GroupContext *Ctx,
+                 const std::vector<antlr4::Token *> &Toks, Group &G) {
     antlr4::Token *AtomTok = Ctx->ATOM()->getSymbol();
     char Atom = AtomTok->getText()[0];
     if (!readAtom(AtomTok, Atom, G))
       return false;
     if (isLineAtom(G.Atom))
       G.Range = 0; // unlimited unless a range is written
-    auto Mods = Ctx->MODIFIER();
-    std::vector<antlr4::Token *> Toks;
-    for (auto *M : Mods)
-      Toks.push_back(M->getSymbol());
     // XBetza's 'a' separates legs; every other letter belongs to a leg,
     // except i o z q, which belong to the whole move.
     G.Legs.clear();
@@ -353,12 +456,13 @@ private:
         L.EnPassant = true;
         continue;
       case 'u':
-        Diags.warning(Warning::BetzaUnload, Diags.loc(Buffer, begin(T)),
-                      "'u' (unload) puts the captured piece on this leg's "
-                      "start square; that changes the position after the "
-                      "move, not where the piece can go, and fairyc reads "
-                      "the move without it",
-                      {range(T, T)});
+        if (Warned.insert(begin(T)).second)
+          Diags.warning(Warning::BetzaUnload, Diags.loc(Buffer, begin(T)),
+                        "'u' (unload) puts the captured piece on this leg's "
+                        "start square; that changes the position after the "
+                        "move, not where the piece can go, and fairyc reads "
+                        "the move without it",
+                        {range(T, T)});
         continue;
       case 'k':
         L.RoyalOnly = true;
@@ -395,13 +499,14 @@ private:
           bool Adjacent = begin(T) == begin(FirstInitial) + 1;
           std::vector<SMFixIt> Fix = {SMFixIt(range(FirstInitial, T), "i")},
                                NoFix;
-          Diags.warning(Warning::BetzaDoubleInitial,
-                        Diags.loc(Buffer, begin(T)),
-                        "'ii' reads as 'i' (a move of a piece that has not "
-                        "moved), as in Fairy-Stockfish; XBoard's 'ii', a "
-                        "move of a piece one rank ahead of its start square, "
-                        "is read with --betza=xboard",
-                        {range(FirstInitial, T)}, Adjacent ? Fix : NoFix);
+          if (Warned.insert(begin(T)).second)
+            Diags.warning(Warning::BetzaDoubleInitial,
+                          Diags.loc(Buffer, begin(T)),
+                          "'ii' reads as 'i' (a move of a piece that has not "
+                          "moved), as in Fairy-Stockfish; XBoard's 'ii', a "
+                          "move of a piece one rank ahead of its start square, "
+                          "is read with --betza=xboard",
+                          {range(FirstInitial, T)}, Adjacent ? Fix : NoFix);
           continue;
         }
         FirstInitial = T;
@@ -447,13 +552,14 @@ private:
       // Betza and Fairy-Stockfish: L = (1,3), J = (2,3); XBoard swaps them.
       G.Atom = (Atom == 'L') != G.XBoard ? 'C' : 'Z';
       std::string Modern(1, G.Atom);
-      Diags.warning(Warning::BetzaLegacyAtom, Diags.loc(Buffer, begin(T)),
-                    "'" + std::string(1, Atom) +
-                        "' is a legacy atom that XBoard and Fairy-Stockfish "
-                        "read differently; fairyc reads it as '" +
-                        Modern + "' like " +
-                        (G.XBoard ? "XBoard" : "Fairy-Stockfish"),
-                    {range(T, T)}, {SMFixIt(range(T, T), Modern)});
+      if (Warned.insert(begin(T)).second)
+        Diags.warning(Warning::BetzaLegacyAtom, Diags.loc(Buffer, begin(T)),
+                      "'" + std::string(1, Atom) +
+                          "' is a legacy atom that XBoard and Fairy-Stockfish "
+                          "read differently; fairyc reads it as '" +
+                          Modern + "' like " +
+                          (G.XBoard ? "XBoard" : "Fairy-Stockfish"),
+                      {range(T, T)}, {SMFixIt(range(T, T), Modern)});
       return true;
     }
     case 'O':
