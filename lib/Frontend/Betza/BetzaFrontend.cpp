@@ -20,6 +20,7 @@
 #include "BetzaLexer.h"
 #include "BetzaParser.h"
 
+#include <cctype>
 #include <set>
 
 using namespace fairy;
@@ -566,6 +567,29 @@ private:
       error(T, T,
             "'O' (castling) is not a piece move in Fairy-Stockfish, which "
             "configures castling outside Betza; fairyc does not support it");
+      return false;
+    case 'U':
+      error(T, T,
+            "'U' is the Interactive Diagram's universal leaper (to any "
+            "square of the board), which XBoard and Fairy-Stockfish do not "
+            "read; fairyc does not either: write the leaps it needs");
+      return false;
+    case 'I':
+      error(T, T,
+            "'I' is the Interactive Diagram's imitator, which moves as the "
+            "piece that moved last; that depends on the game, not on the "
+            "piece, so fairyc cannot read it");
+      return false;
+    }
+    size_t At = begin(T);
+    llvm::StringRef Text = Diags.bufferText(Buffer);
+    if ((Atom == 'X' || Atom == 'Y') && At > 0 && std::isupper(Text[At - 1])) {
+      error(T, T,
+            "'" + std::string(1, Atom) +
+                "' after an atom makes one of the Interactive Diagram's "
+                "extended leapers (FX, NY, ...), which XBoard and "
+                "Fairy-Stockfish do not read; "
+                "fairyc does not read them");
       return false;
     }
     error(T, T,
