@@ -106,38 +106,6 @@ std::optional<std::map<std::string, NodeRef>> pathsOf(const NodeRef &N) {
   return Out;
 }
 
-/// The letters of a last leg that may land on \p Mask (none: m and c).
-std::string landLetters(uint8_t Mask) {
-  std::string Out;
-  if (Mask == Land::notFriend().Mask)
-    return Out;
-  if (Mask & Land::Empty)
-    Out += 'm';
-  if (Mask & Land::Enemy)
-    Out += 'c';
-  if (Mask & Land::Friend)
-    Out += 'd';
-  return Out;
-}
-
-/// The atom letter of a leap, as (min, max) of its components, or 0.
-char atomLetter(Vec Leap) {
-  static const struct {
-    int A, B;
-    char Letter;
-  } Atoms[] = {{0, 1, 'W'}, {1, 1, 'F'}, {0, 2, 'D'}, {1, 2, 'N'}, {2, 2, 'A'},
-               {0, 3, 'H'}, {1, 3, 'C'}, {2, 3, 'Z'}, {3, 3, 'G'}};
-  for (const auto &At : Atoms)
-    if (At.A == Leap.x && At.B == Leap.y)
-      return At.Letter;
-  return 0;
-}
-
-Vec leapOfVec(Vec V) {
-  return Vec(std::min(std::abs(V.x), std::abs(V.y)),
-             std::max(std::abs(V.x), std::abs(V.y)));
-}
-
 /// One step of a path: a leg, with rides of a fixed count unrolled.
 struct Step {
   Vec V;
@@ -339,10 +307,10 @@ std::vector<Candidate> Writer::oneLegCandidates(bool Ranges) const {
       // On a cylinder a leg may be a leap wrapped round the board.
       int W = Opts.BoardWidth.value_or(0);
       for (int Wrap : {0, W, -W})
-        if (char A = atomLetter(leapOfVec(L.vec() + Vec(Wrap, 0))))
+        if (char A = atomLetter(L.vec() + Vec(Wrap, 0)))
           Atoms.insert(A);
       if (L.land() != Land::any() && L.land() != Land::empty())
-        Modes.insert(landLetters(L.land().Mask));
+        Modes.insert(landLetters(L.land()));
     });
   Modes.insert("m");
   // Each atom as a leaper and as a rider; K and Q where both W and F are.
@@ -398,12 +366,12 @@ std::vector<Candidate> Writer::rifleCandidates() const {
     auto S = shotOf(*P);
     if (!S)
       continue;
-    char A = atomLetter(leapOfVec(S->V));
+    char A = atomLetter(S->V);
     std::string Stop = stopLetters(S->Stop);
     int From = A ? indexIn(A, S->V) : -1, To = A ? indexIn(A, S->U) : -1;
     if (!A || Stop.empty() || From < 0 || To < 0)
       continue;
-    auto &G = Groups[{Stop, landLetters(S->Final.Mask), A}];
+    auto &G = Groups[{Stop, landLetters(S->Final), A}];
     G.first.insert(((To - From + 8 + 3) % 8) - 3);
     G.second = std::max(G.second, S->Count);
   }

@@ -1,6 +1,7 @@
 //===- BetzaLegsWriter.h - Multi-leg moves as XBetza -----------*- C++ -*-===//
 //
-// Private to the Betza writer (BetzaWriter.cpp, BetzaLegsWriter.cpp).
+// Private to the Betza writer (BetzaWriter.cpp, BetzaLegsWriter.cpp,
+// BetzaFeatureWriter.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef FAIRY_LIB_BACKEND_BETZALEGSWRITER_H
@@ -20,6 +21,15 @@ namespace fairy {
 /// Fairy-Stockfish pairs them; nullopt if no letters do.
 std::optional<std::string> directionLetters(Vec Leap,
                                             const std::set<Vec> &Images);
+
+/// The atom letter (W F D N A H C Z G) of the leap \p V in any of its
+/// images, or 0 (BetzaWriter.cpp).
+char atomLetter(Vec V);
+
+/// The letters m, c and d (XBetza's capture of a friend) for the squares a
+/// last leg may land on, \p Final; none for the default, empty or enemy
+/// (BetzaWriter.cpp).
+std::string landLetters(Land Final);
 
 /// The direction codes of a leg after the first that select exactly the
 /// turns \p Turns (eighths of a circle, -3..4), as the front end reads them

@@ -35,8 +35,9 @@ namespace {
 
 using namespace fairy::shapes;
 
-/// The atom letter of leap \p V, or 0.
-char atomOf(Vec V) {
+} // namespace
+
+char fairy::atomLetter(Vec V) {
   int A = std::min(std::abs(V.x), std::abs(V.y));
   int B = std::max(std::abs(V.x), std::abs(V.y));
   if (V.z)
@@ -51,6 +52,8 @@ char atomOf(Vec V) {
       return At.Letter;
   return 0;
 }
+
+namespace {
 
 /// Direction letters selecting exactly \p Images of \p Atom, or nullopt.
 std::optional<std::vector<std::string>> directionsFor(Vec Atom, bool Split,
@@ -239,9 +242,9 @@ std::optional<std::string> spellGroup(const GroupKey &K,
   return G;
 }
 
-/// m, c and XBetza's d for each kind of square a move may land on; none of
-/// them is m and c.
-std::string landLetters(Land Final) {
+} // namespace
+
+std::string fairy::landLetters(Land Final) {
   std::string Out;
   if (Final == Land::notFriend())
     return Out;
@@ -253,6 +256,8 @@ std::string landLetters(Land Final) {
     Out += "d";
   return Out;
 }
+
+namespace {
 
 /// The one-leg shapes of \p IR and its en passant paths as Betza groups;
 /// \p XBoard: in XBoard's reading.
@@ -268,7 +273,7 @@ std::optional<std::string> writeShapes(const NodeRef &IR,
   // Group by everything but the image, in a stable order.
   std::map<GroupKey, std::set<Vec>> Groups, Passant;
   for (const shapes::Move &M : *Decomposed) {
-    char A = atomOf(M.V);
+    char A = atomLetter(M.V);
     Why = unwritable(M, A, XBoard);
     if (!Why.empty())
       return std::nullopt;
@@ -276,7 +281,7 @@ std::optional<std::string> writeShapes(const NodeRef &IR,
         .insert(M.V);
   }
   for (const shapes::Move &M : *EnPassant) {
-    char A = atomOf(M.V);
+    char A = atomLetter(M.V);
     Why = unwritable(M, A, XBoard);
     if (!Why.empty())
       return std::nullopt;

@@ -215,18 +215,25 @@ TEST(CrossNotationTest, XBetzaMultiLegRoundTrip) {
   }
 }
 
-// XBetza's one-leg features and rifle legs (lib/Backend/BetzaFeatureWriter.cpp)
-// read for an 8x8 board (cylinder moves wrap round its 8 files, rifle legs
-// count up to 7 steps), written back and read again for the same board.
-TEST(CrossNotationTest, XBetzaFeatureRoundTrip) {
+/// The empty 8x8 board and ten random 8x8 positions from \p Seed: for
+/// strings whose reading depends on the board's width ('o', rifle legs).
+std::vector<Position> eightByEight(uint64_t Seed) {
   std::vector<Position> Ps;
   std::string E;
   Ps.emplace_back(*Board::parse("8x8", E));
-  std::mt19937_64 Rng(808);
+  std::mt19937_64 Rng(Seed);
   gen::RandomPositionOptions RO;
   RO.MinSide = RO.MaxSide = 8;
   for (int I = 0; I < 10; ++I)
     Ps.push_back(gen::randomPosition(Rng, RO));
+  return Ps;
+}
+
+// XBetza's one-leg features and rifle legs (lib/Backend/BetzaFeatureWriter.cpp)
+// read for an 8x8 board (cylinder moves wrap round its 8 files, rifle legs
+// count up to 7 steps), written back and read again for the same board.
+TEST(CrossNotationTest, XBetzaFeatureRoundTrip) {
+  std::vector<Position> Ps = eightByEight(808);
   FrontendOptions Opts;
   Opts.BoardWidth = Opts.BoardMaxSide = 8;
   for (const char *S :
@@ -249,14 +256,7 @@ TEST(CrossNotationTest, XBetzaFeatureRoundTrip) {
 // XBoard reads: ranges past 9, initial captures, 'ii', en passant on one
 // move. Every test string XBoard reads must round-trip in that reading.
 TEST(CrossNotationTest, XBoardReadingRoundTrip) {
-  std::vector<Position> Ps;
-  std::string E;
-  Ps.emplace_back(*Board::parse("8x8", E));
-  std::mt19937_64 Rng(909);
-  gen::RandomPositionOptions RO;
-  RO.MinSide = RO.MaxSide = 8;
-  for (int I = 0; I < 10; ++I)
-    Ps.push_back(gen::randomPosition(Rng, RO));
+  std::vector<Position> Ps = eightByEight(909);
   FrontendOptions Opts;
   Opts.XBoardBetza = true;
   Opts.BoardWidth = Opts.BoardMaxSide = 8;
