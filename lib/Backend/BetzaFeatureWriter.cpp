@@ -188,14 +188,6 @@ std::string stopLetters(const Step &Stop) {
   return "";
 }
 
-/// The index (0..7) of \p V among the eight directions of \p Atom.
-int indexIn(char Atom, Vec V) {
-  for (int I = 0; I < 8; ++I)
-    if (betza::direction8(betza::directionBase(Atom), I) == V)
-      return I;
-  return -1;
-}
-
 /// A group to try: the text after the direction letters, and the leap whose
 /// images those letters select (none: only the whole group is tried).
 struct Candidate {
@@ -368,7 +360,8 @@ std::vector<Candidate> Writer::rifleCandidates() const {
       continue;
     char A = atomLetter(S->V);
     std::string Stop = stopLetters(S->Stop);
-    int From = A ? indexIn(A, S->V) : -1, To = A ? indexIn(A, S->U) : -1;
+    int From = A ? directionIndexOf(A, S->V) : -1,
+        To = A ? directionIndexOf(A, S->U) : -1;
     if (!A || Stop.empty() || From < 0 || To < 0)
       continue;
     auto &G = Groups[{Stop, landLetters(S->Final), A}];

@@ -205,15 +205,6 @@ char obliqueAtom(Vec V) {
   return 0;
 }
 
-/// The index (0..7) of \p V among the images of oblique atom \p Atom in
-/// the front end's order, or -1.
-int obliqueIndex(Vec V, char Atom) {
-  for (int I = 0; I < 8; ++I)
-    if (betza::direction8(betza::directionBase(Atom), I) == V)
-      return I;
-  return -1;
-}
-
 /// A product: per coordinate (first direction, turns, then modes), the
 /// values it takes.
 struct Product {
@@ -417,6 +408,13 @@ std::string spellProduct(const PathKind &Kind, const Product &P) {
 
 } // namespace
 
+int fairy::directionIndexOf(char Atom, Vec V) {
+  for (int I = 0; I < 8; ++I)
+    if (betza::direction8(betza::directionBase(Atom), I) == V)
+      return I;
+  return -1;
+}
+
 std::string fairy::spellTurns(const std::set<int> &Turns, bool EightWay) {
   if (Turns == (EightWay ? std::set<int>{-3, -2, -1, 0, 1, 2, 3}
                          : std::set<int>{-2, 0, 2}))
@@ -452,8 +450,8 @@ fairy::multiLegToBetza(const std::vector<NodeRef> &Moves, std::string &Why) {
         Shape S;
         int Prev = -1;
         for (const LegStep &L : P) {
-          int I =
-              K.Oblique ? obliqueIndex(L.V, K.Oblique) : kingIndex(L.V, K.Size);
+          int I = K.Oblique ? directionIndexOf(K.Oblique, L.V)
+                            : kingIndex(L.V, K.Size);
           if (I < 0 || L.V.z)
             throw CannotWrite{"a multi-leg move whose legs are not all "
                               "the same leap (steps of one size along king "

@@ -31,6 +31,10 @@ char atomLetter(Vec V);
 /// (BetzaWriter.cpp).
 std::string landLetters(Land Final);
 
+/// The index (0..7) of \p V among the eight directions of \p Atom in the
+/// front end's order (direction8), or -1.
+int directionIndexOf(char Atom, Vec V);
+
 /// The direction codes of a leg after the first that select exactly the
 /// turns \p Turns (eighths of a circle, -3..4), as the front end reads them
 /// (relativeTurns); none for the default (every turn but back for 8-way
