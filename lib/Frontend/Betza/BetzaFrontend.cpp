@@ -344,8 +344,6 @@ private:
         return {"fh"};
       return {Prev.Orthogonal == Next.Orthogonal ? "ff" : "fs"};
     };
-    std::string Atom(1, Read[0].Atom);
-    Proto.Atom = Atom == "K" ? 'K' : Atom == "Q" ? 'Q' : Read[0].Atom;
     for (size_t End = 0; End < Read.size(); ++End) {
       // A move may end after link End if the chain ends there or a '?'
       // follows it.
@@ -374,15 +372,9 @@ private:
       G.RangeWritten = true;
       if (G.Legs.size() == 1)
         G.Legs[0].LinkRange = -1;
-      if (G.Initial && !G.XBoard && G.Legs.size() == 1 && G.Legs[0].Capture &&
-          !G.Legs[0].Move) {
-        antlr4::Token *A = Links[0]->ATOM()->getSymbol();
-        error(A, A,
-              "Fairy-Stockfish drops initial ('i') moves that capture; an "
-              "initial move must be quiet (XBoard allows it: "
-              "--betza=xboard)");
+      // The checks of any group: quiet initial moves, the cap on paths.
+      if (!checkGroup(Toks, Links[0]->ATOM()->getSymbol(), G))
         return false;
-      }
       Out.push_back(std::move(G));
     }
     return true;
