@@ -16,6 +16,7 @@ node
   | 'sym' '<' symSpec '>' '(' node ')'                    # symNode
   | 'filter' '<' IDENT CMP INT '>' '(' node ')'           # filterNode
   | 'guard' '<' NOT? IDENT INT? '>' '(' node ')'          # guardNode
+  | kind=('ahead' | 'notahead' | 'borrow') '(' node ')'   # testNode
   ;
 
 vector : INT ',' INT (',' INT)? ;

@@ -112,6 +112,22 @@ public:
       epsilon(From, In, printNodeHeader(N));
       return build(*N.operand(), In);
     }
+    case NodeKind::Ahead: {
+      // A side branch: the operand is only looked at; the path goes on
+      // from where it was.
+      unsigned In = state(), To = state();
+      epsilon(From, In, printNodeHeader(N) + ": test");
+      build(*N.operand(), In);
+      epsilon(From, To, N.negated() ? "if no path" : "if a path");
+      return To;
+    }
+    case NodeKind::Borrow: {
+      unsigned In = state(), To = state();
+      epsilon(From, In, "borrow: find a lender");
+      epsilon(build(*N.operand(), In), To,
+              "the lender's moves, made from the start");
+      return To;
+    }
     }
     return From;
   }

@@ -71,6 +71,11 @@ Value fairy::irToJson(const Node &N) {
     O["negated"] = G.Negated;
     break;
   }
+  case NodeKind::Ahead:
+    O["negated"] = N.negated();
+    break;
+  case NodeKind::Borrow:
+    break;
   }
   O["operand"] = irToJson(*N.operand());
   return Value(std::move(O));

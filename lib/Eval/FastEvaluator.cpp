@@ -13,9 +13,13 @@
 //   ride    one pass per concrete path of the operand (precomputed), each
 //           repeated until the frontier leaves the board or stops changing;
 //   prio    per square of the frontier: the first operand that goes
-//           anywhere from there.
+//           anywhere from there;
+//   ahead   per square of the frontier: whether the operand goes anywhere;
+//   borrow  per square of the frontier: the destinations of the lenders'
+//           movesets, each evaluated by its own compiled evaluator.
 // The work is proportional to tree size x board words, never to the number
-// of concrete paths, except for ride operands and prio (docs/ir.md).
+// of concrete paths, except for ride operands, prio, ahead and borrow
+// (docs/ir.md).
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/Eval/Evaluator.h"
@@ -23,8 +27,10 @@
 #include "SquareBits.h"
 
 #include "fairy/Eval/Attacks.h"
+#include "fairy/Eval/Borrow.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <map>
 #include <tuple>
@@ -169,11 +175,12 @@ public:
   NodeRef Root;
   Board B;
   uint64_t WorkLimit = FastEvaluator::DefaultWorkLimit;
-  /// Compiled movesets of the other pieces, for attack conditions, kept
-  /// from one evaluation to the next (the NodeRef keeps the key alive).
+  /// Compiled movesets of the other pieces, for attack conditions and
+  /// borrowed moves, kept from one evaluation to the next (the NodeRef keeps
+  /// the key alive).
   mutable std::map<const Node *,
                    std::pair<NodeRef, std::unique_ptr<FastEvaluator>>>
-      Attackers;
+      Others;
   llvm::DenseMap<const Node *, uint32_t> FilterBits;
   llvm::DenseMap<const Node *, std::vector<Shape>> RideShapes;
   // Only the representation this board uses is filled in.
@@ -280,7 +287,10 @@ private:
       break;
     }
     case NodeKind::Prio:
-      throw TooComplex{"a prio inside a ride operand"};
+    case NodeKind::Ahead:
+    case NodeKind::Borrow:
+      throw TooComplex{std::string("a ") + kindName(N.kind()) +
+                       " inside a ride operand"};
     }
     if (Out.size() > MaxShapes)
       throw TooComplex{"a ride whose operand has more than " +
@@ -432,6 +442,10 @@ public:
       return ride(N, In, T);
     case NodeKind::Prio:
       return prio(N, In, T);
+    case NodeKind::Ahead:
+      return ahead(N, In, T);
+    case NodeKind::Borrow:
+      return borrow(N, In, T);
     }
     return {};
   }
@@ -579,6 +593,11 @@ private:
             addSquare(S, Sq);
         });
       break;
+    case GuardPredicate::Unmoved:
+      for (int Side = 0; Side < 2; ++Side)
+        S |= convert<Bits>(P.piecesOf(Color(Side)));
+      S = minusBits(minusBits(S, convert<Bits>(P.Moved)), single(Origin));
+      break;
     case GuardPredicate::Initial:
     case GuardPredicate::State:
     case GuardPredicate::Advanced:
@@ -587,24 +606,112 @@ private:
     return S;
   }
 
+  /// Another piece's moveset \p Moves evaluated by this evaluator too.
+  std::optional<Destinations> evaluateOther(const NodeRef &Moves,
+                                            const Position &Q, unsigned From,
+                                            Color Side, std::string &Error) {
+    auto &[Kept, E] = C.Others[Moves.get()];
+    if (!E && !(E = FastEvaluator::compile(Moves, Q.board(), Error)))
+      return std::nullopt;
+    Kept = Moves;
+    E->setWorkLimit(C.WorkLimit);
+    return E->evaluate(Q, From, Side, Error);
+  }
+
   /// The attack map, with attackers evaluated by this evaluator too.
   AttackMap &attacks() {
     if (!Attacks)
-      Attacks.emplace(
-          P, Origin, Mover,
-          [this](const NodeRef &Moves, const Position &Q, unsigned From,
-                 Color Side, std::string &Error) -> std::optional<SquareSet> {
-            auto &[Kept, E] = C.Attackers[Moves.get()];
-            if (!E && !(E = FastEvaluator::compile(Moves, Q.board(), Error)))
-              return std::nullopt;
-            Kept = Moves;
-            E->setWorkLimit(C.WorkLimit);
-            auto D = E->evaluate(Q, From, Side, Error);
-            if (!D)
-              return std::nullopt;
-            return D->Capture;
-          });
+      Attacks.emplace(P, Origin, Mover,
+                      [this](const NodeRef &Moves, const Position &Q,
+                             unsigned From, Color Side,
+                             std::string &Error) -> std::optional<SquareSet> {
+                        auto D = evaluateOther(Moves, Q, From, Side, Error);
+                        if (!D)
+                          return std::nullopt;
+                        return D->Capture;
+                      });
     return *Attacks;
+  }
+
+  /// The squares of \p In from which \p N's operand goes anywhere.
+  Bits squaresWithPaths(const Node &N, const Frontier &In, const Transform &T) {
+    Bits All = noSquares(), Yields = noSquares();
+    for (const TaggedSet &TS : In)
+      All |= TS.Set;
+    forEachBit(All, [&](unsigned Sq) {
+      Bits One = single(Sq);
+      if (!isEmpty(eval(N, Frontier{{0, One}}, T)))
+        Yields |= One;
+    });
+    return Yields;
+  }
+
+  Frontier ahead(const Node &N, const Frontier &In, const Transform &T) {
+    if (Relaxed) { // the test may pass anywhere; its squares are tested
+      eval(*N.operand(), In, T);
+      return In;
+    }
+    Bits Yields = squaresWithPaths(*N.operand(), In, T);
+    Frontier Out;
+    for (const TaggedSet &TS : In) {
+      Bits Kept = TS.Set;
+      if (N.negated())
+        Kept = minusBits(Kept, Yields);
+      else
+        Kept &= Yields;
+      addTo(Out, TS.Tag, Kept);
+    }
+    return Out;
+  }
+
+  /// borrow(a): from each square of the frontier, the moves of the own
+  /// pieces that a's paths reach (fairy/Eval/Borrow.h).
+  Frontier borrow(const Node &N, const Frontier &In, const Transform &T) {
+    if (Relaxed) { // what is borrowed depends on piece types, not occupancy
+      eval(*N.operand(), In, T);
+      return {};
+    }
+    Frontier Out;
+    if (P.BorrowingOff)
+      return Out;
+    Bits All = noSquares();
+    for (const TaggedSet &TS : In)
+      All |= TS.Set;
+    forEachBit(All, [&](unsigned Sq) {
+      Bits Reached = noSquares();
+      for (const TaggedSet &TS :
+           eval(*N.operand(), Frontier{{0, single(Sq)}}, T))
+        Reached |= TS.Set;
+      std::vector<const Node *> Done;
+      forEachBit(Reached, [&](unsigned Lender) {
+        const NodeRef *Moves = lentMoves(P, Origin, Mover, Lender);
+        if (!Moves || llvm::is_contained(Done, Moves->get()))
+          return;
+        Done.push_back(Moves->get());
+        std::string Error;
+        auto D = evaluateOther(*Moves, borrowingOff(P), Sq, Mover, Error);
+        if (!D)
+          throw AttackError{"while working out the moves borrowed from the "
+                            "piece on " +
+                            B.squareName(Lender) + ": " + Error};
+        for (const TaggedSet &TS : In) {
+          Bits Here = TS.Set;
+          Here &= single(Sq);
+          if (!anyBits(Here))
+            continue;
+          for (const BorrowedEnd &E : borrowedEnds(*D)) {
+            uint32_t Tag = TS.Tag;
+            // As after a leg: a capture left behind becomes remote.
+            if ((Tag & PendingBit) && E.Square != Sq)
+              Tag = (Tag & ~PendingBit) | RemoteBit;
+            Tag |= (E.Remote ? RemoteBit : 0) | (E.Pending ? PendingBit : 0) |
+                   (E.Promote ? PromoteBit : 0);
+            addTo(Out, Tag, single(E.Square));
+          }
+        }
+      });
+    });
+    return Out;
   }
 
   Frontier rep(const Node &N, const Frontier &In, const Transform &T) {
@@ -734,14 +841,7 @@ private:
       }
       // The squares of the frontier from which this alternative goes
       // anywhere take it; the others try the next one.
-      Bits All = noSquares(), Yields = noSquares();
-      for (const TaggedSet &TS : Rest)
-        All |= TS.Set;
-      forEachBit(All, [&](unsigned Sq) {
-        Bits One = single(Sq);
-        if (!isEmpty(eval(*Cs[I], Frontier{{0, One}}, T)))
-          Yields |= One;
-      });
+      Bits Yields = squaresWithPaths(*Cs[I], Rest, T);
       Frontier Taken, Left;
       for (const TaggedSet &TS : Rest) {
         Bits In2 = TS.Set;

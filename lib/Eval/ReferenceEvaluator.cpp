@@ -14,6 +14,7 @@
 #include "fairy/Eval/Evaluator.h"
 
 #include "fairy/Eval/Attacks.h"
+#include "fairy/Eval/Borrow.h"
 
 #include <set>
 #include <tuple>
@@ -117,6 +118,14 @@ public:
       if (!guardHolds(N.guard(), From.Square))
         return {};
       return walk(*N.operand(), From, T);
+    case NodeKind::Ahead: {
+      bool Some = !walk(*N.operand(), From, T).empty();
+      if (Some == N.negated())
+        return {};
+      return {From};
+    }
+    case NodeKind::Borrow:
+      return borrow(N, From, T);
     case NodeKind::Rep:
       return rep(N, From, T);
     case NodeKind::Ride:
@@ -210,6 +219,9 @@ private:
     case GuardPredicate::Royal:
       Holds = Square != Origin && P.isRoyal(Square);
       break;
+    case GuardPredicate::Unmoved:
+      Holds = Square != Origin && P.at(Square).Present && !P.Moved.test(Square);
+      break;
     case GuardPredicate::Attacked:
     case GuardPredicate::Defended:
       if (P.AttackConditionsHold)
@@ -235,6 +247,45 @@ private:
                         return D->Capture;
                       });
     return *Attacks;
+  }
+
+  /// The paths of borrow(a) from \p From: for each own piece that a path
+  /// of a reaches, its moves from From's square (fairy/Eval/Borrow.h).
+  std::vector<Path> borrow(const Node &N, const Path &From,
+                           const Transform &T) {
+    if (P.BorrowingOff)
+      return {};
+    std::vector<Path> Out;
+    std::set<const Node *> Done;
+    for (const Path &L : walk(*N.operand(), From, T)) {
+      const NodeRef *Moves = lentMoves(P, Origin, Mover, L.Square);
+      if (!Moves || !Done.insert(Moves->get()).second)
+        continue;
+      std::string Error;
+      auto D = ReferenceEvaluator(*Moves, Budget)
+                   .evaluate(borrowingOff(P), From.Square, Mover, Error);
+      if (!D)
+        throw AttackError{"while working out the moves borrowed from the "
+                          "piece on " +
+                          B.squareName(L.Square) + ": " + Error};
+      for (const BorrowedEnd &E : borrowedEnds(*D)) {
+        Path Q = From;
+        if (Q.Pending && E.Square != From.Square) {
+          Q.Remote = true;
+          Q.Pending = false;
+        }
+        Q.Remote |= E.Remote;
+        Q.Pending |= E.Pending;
+        Q.Promote |= E.Promote;
+        Q.Legs.push_back(B.coord(E.Square) - B.coord(From.Square));
+        Q.Square = E.Square;
+        Out.push_back(std::move(Q));
+      }
+    }
+    Built += Out.size();
+    if (Built > Budget)
+      throw BudgetExceeded();
+    return Out;
   }
 
   static bool satisfied(const OpenFilter &F, const Path &Q) {
@@ -376,7 +427,10 @@ private:
       return Out;
     }
     case NodeKind::Prio:
-      throw Unsupported{"a prio inside a ride operand"};
+    case NodeKind::Ahead:
+    case NodeKind::Borrow:
+      throw Unsupported{std::string("a ") + kindName(N.kind()) +
+                        " inside a ride operand"};
     }
     return {};
   }

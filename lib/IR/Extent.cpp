@@ -113,6 +113,16 @@ std::optional<Reach> reach(const Node &N) {
   case NodeKind::Filter:
   case NodeKind::Guard:
     return reach(*N.operand());
+  case NodeKind::Ahead: {
+    // The test stays where it is, but the squares it looks at matter.
+    auto CR = reach(*N.operand());
+    if (!CR)
+      return std::nullopt;
+    return Reach{Origin, Origin.hull(CR->Visit)};
+  }
+  case NodeKind::Borrow:
+    // The borrowed moves are another piece's: any distance.
+    return std::nullopt;
   }
   return std::nullopt;
 }

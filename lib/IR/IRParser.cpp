@@ -35,6 +35,8 @@ public:
       return filterNode(C);
     if (auto *C = dynamic_cast<FairyIRParser::GuardNodeContext *>(Ctx))
       return guardNode(C);
+    if (auto *C = dynamic_cast<FairyIRParser::TestNodeContext *>(Ctx))
+      return testNode(C);
     return nullptr;
   }
 
@@ -218,12 +220,22 @@ private:
       error(C->IDENT()->getSymbol(),
             "unknown guard '" + Name + (C->INT() ? " N" : "") +
                 "'; expected initial, zone N, state N, origin, lastto, "
-                "lastfrom, sametype, attacked, defended, passed or royal (optionally "
-                "negated by !)");
+                "lastfrom, sametype, attacked, defended, passed, royal, "
+                "advanced or unmoved (optionally negated by !)");
       return nullptr;
     }
     NodeRef Operand = node(C->node());
     return Operand ? ir::guard(G, Operand) : nullptr;
+  }
+
+  NodeRef testNode(FairyIRParser::TestNodeContext *C) {
+    NodeRef Operand = node(C->node());
+    if (!Operand)
+      return nullptr;
+    std::string K = C->kind->getText();
+    if (K == "borrow")
+      return ir::borrow(Operand);
+    return K == "ahead" ? ir::ahead(Operand) : ir::notAhead(Operand);
   }
 };
 } // namespace

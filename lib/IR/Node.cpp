@@ -88,8 +88,9 @@ std::string AxisPredicate::str() const {
 }
 
 static const char *const GuardNames[] = {
-    "initial",  "zone",     "state",    "origin", "lastto", "lastfrom",
-    "sametype", "attacked", "defended", "passed", "royal",  "advanced"};
+    "initial",  "zone",     "state",    "origin",   "lastto",
+    "lastfrom", "sametype", "attacked", "defended", "passed",
+    "royal",    "advanced", "unmoved"};
 
 const char *GuardPredicate::kindName(Kind K) { return GuardNames[K]; }
 
@@ -129,6 +130,10 @@ const char *fairy::kindName(NodeKind K) {
     return "guard";
   case NodeKind::Prio:
     return "prio";
+  case NodeKind::Ahead:
+    return "ahead";
+  case NodeKind::Borrow:
+    return "borrow";
   }
   return "?";
 }
@@ -182,6 +187,19 @@ NodeRef Node::makeGuard(GuardPredicate G, NodeRef Operand) {
   return N;
 }
 
+NodeRef Node::makeAhead(bool Negated, NodeRef Operand) {
+  auto N = std::make_shared<Node>(NodeKind::Ahead);
+  N->G.Negated = Negated;
+  N->Children.push_back(std::move(Operand));
+  return N;
+}
+
+NodeRef Node::makeBorrow(NodeRef Operand) {
+  auto N = std::make_shared<Node>(NodeKind::Borrow);
+  N->Children.push_back(std::move(Operand));
+  return N;
+}
+
 bool fairy::equal(const Node &A, const Node &B) {
   if (A.kind() != B.kind() || A.children().size() != B.children().size())
     return false;
@@ -205,6 +223,10 @@ bool fairy::equal(const Node &A, const Node &B) {
     break;
   case NodeKind::Guard:
     if (!(A.guard() == B.guard()))
+      return false;
+    break;
+  case NodeKind::Ahead:
+    if (A.negated() != B.negated())
       return false;
     break;
   default:

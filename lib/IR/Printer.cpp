@@ -18,6 +18,8 @@ static std::string header(const Node &N) {
     return H + "<" + N.predicate().str() + ">";
   case NodeKind::Guard:
     return H + "<" + N.guard().str() + ">";
+  case NodeKind::Ahead:
+    return N.negated() ? "notahead" : H;
   default:
     return H;
   }

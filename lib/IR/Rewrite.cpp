@@ -20,6 +20,10 @@ NodeRef fairy::withChildren(const Node &N, std::vector<NodeRef> Children) {
     return Node::makeFilter(N.predicate(), Children.front());
   case NodeKind::Guard:
     return Node::makeGuard(N.guard(), Children.front());
+  case NodeKind::Ahead:
+    return Node::makeAhead(N.negated(), Children.front());
+  case NodeKind::Borrow:
+    return Node::makeBorrow(Children.front());
   }
   return nullptr;
 }

@@ -11,7 +11,7 @@ public:
   std::vector<std::string> Problems;
   unsigned Filters = 0;
 
-  void visit(const Node &N, unsigned RideDepth) {
+  void visit(const Node &N, unsigned RideDepth, unsigned FilterDepth = 0) {
     auto Fail = [&](const std::string &Msg) {
       Problems.push_back(std::string(kindName(N.kind())) + ": " + Msg);
     };
@@ -29,6 +29,8 @@ public:
     case NodeKind::Seq:
     case NodeKind::Alt:
     case NodeKind::Prio:
+    case NodeKind::Ahead:
+    case NodeKind::Borrow:
       break;
     case NodeKind::Rep:
     case NodeKind::Ride: {
@@ -56,11 +58,22 @@ public:
         Fail("zone and state numbers cannot be negative");
       break;
     }
-    if (N.is(NodeKind::Prio) && RideDepth > 0)
-      Fail("a prio inside a ride operand is not supported");
+    // A ride repeats one concrete path of its operand; these nodes look at
+    // the board before they choose, so they have no concrete paths.
+    if ((N.is(NodeKind::Prio) || N.is(NodeKind::Ahead) ||
+         N.is(NodeKind::Borrow)) &&
+        RideDepth > 0)
+      Fail(std::string("a ") + kindName(N.kind()) +
+           " inside a ride operand is not supported");
+    // A filter's predicate reads the legs of a path; borrowed moves are
+    // another piece's, evaluated on their own, so they have none to read.
+    if (N.is(NodeKind::Borrow) && FilterDepth > 0)
+      Fail("a borrow inside a filter is not supported (the borrowed moves "
+           "are another piece's, and their legs are not the path's)");
     bool OneOperand = N.is(NodeKind::Rep) || N.is(NodeKind::Ride) ||
                       N.is(NodeKind::Sym) || N.is(NodeKind::Filter) ||
-                      N.is(NodeKind::Guard);
+                      N.is(NodeKind::Guard) || N.is(NodeKind::Ahead) ||
+                      N.is(NodeKind::Borrow);
     if (OneOperand && N.children().size() != 1)
       Fail("takes exactly one operand");
     for (const NodeRef &C : N.children()) {
@@ -68,7 +81,8 @@ public:
         Fail("missing operand");
         continue;
       }
-      visit(*C, RideDepth + (N.is(NodeKind::Ride) ? 1 : 0));
+      visit(*C, RideDepth + (N.is(NodeKind::Ride) ? 1 : 0),
+            FilterDepth + N.is(NodeKind::Filter));
     }
   }
 };

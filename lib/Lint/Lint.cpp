@@ -89,6 +89,8 @@ bool neverMoves(const Node &N, std::vector<GuardPredicate> &Held) {
       Held.pop_back();
     return Never;
   }
+  case NodeKind::Ahead: // a test of no paths passes when negated
+    return !N.negated() && neverMoves(*N.children()[0], Held);
   default:
     for (const NodeRef &C : N.children())
       if (!neverMoves(*C, Held))

@@ -81,7 +81,7 @@ NodeRef RandomIR::node(unsigned Depth, bool InRide) {
   // Weights: alt, sym and prio widen the moveset; seq, rep and ride
   // lengthen paths (which then leave small boards quickly); filter and
   // guard narrow it.
-  switch (uniform(0, 19)) {
+  switch (uniform(0, Opts.LookAhead ? 21 : 19)) {
   case 0:
   case 1:
   case 2:
@@ -113,7 +113,10 @@ NodeRef RandomIR::node(unsigned Depth, bool InRide) {
     P.Axis = uniform(0, Opts.ThreeD ? 2 : 1);
     P.Sign = chance(0.5) ? 1 : -1;
     P.K = uniform(0, 1);
-    return ir::filter(P, node(Depth - 1, InRide));
+    ++FilterDepth;
+    NodeRef Operand = node(Depth - 1, InRide);
+    --FilterDepth;
+    return ir::filter(P, Operand);
   }
   case 16: {
     GuardPredicate G;
@@ -126,11 +129,34 @@ NodeRef RandomIR::node(unsigned Depth, bool InRide) {
           GuardPredicate::Royal,    GuardPredicate::Advanced,
           GuardPredicate::Attacked, GuardPredicate::Defended};
       G.K = Square[uniform(0, Opts.AttackGuards ? 9 : 7)];
+      if (Opts.LookAhead && chance(0.2))
+        G.K = GuardPredicate::Unmoved;
     }
     G.ZoneId = G.hasNumber() ? uniform(0, 2) : 0;
     G.Negated = chance(0.3);
     return ir::guard(G, node(Depth - 1, InRide));
   }
+  case 20:
+  case 21:
+    // Tests of the board ahead, and (with piece definitions) borrowed
+    // moves; neither may stand in a ride operand.
+    if (!InRide) {
+      if (Opts.AttackGuards && !FilterDepth && chance(0.5)) {
+        // Random paths seldom end on an own piece: often look for one
+        // with a leap in every direction.
+        if (chance(0.6)) {
+          Vec V(uniform(0, 2), uniform(1, 2));
+          return ir::borrow(ir::sym(
+              *TransformSet::named("d4"),
+              ir::leg(V, Land(uniform(0, 1) ? Land::Friend : Land::All))));
+        }
+        return ir::borrow(node(Depth - 1, false));
+      }
+      NodeRef Test = node(Depth - 1, false);
+      return ir::seq({chance(0.5) ? ir::ahead(Test) : ir::notAhead(Test),
+                      node(Depth - 1, false)});
+    }
+    [[fallthrough]];
   default:
     if (InRide)
       return ir::alt(Children(1));

@@ -78,6 +78,12 @@ private:
         return N;
       return Node::makeRepeat(N->kind(), Limited, Operand);
     }
+    case NodeKind::Ahead: {
+      NodeRef Operand = visit(N->operand(), F, B);
+      if (Operand->isNothing()) // a test that never passes, or always
+        return N->negated() ? ir::emptyPath() : ir::nothing();
+      return Operand == N->operand() ? N : withChildren(*N, {Operand});
+    }
     default: {
       std::vector<NodeRef> Children;
       bool Changed = false;

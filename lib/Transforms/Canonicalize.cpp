@@ -109,7 +109,12 @@ private:
       return X;
     case NodeKind::Filter:
     case NodeKind::Guard:
+    case NodeKind::Borrow:
       return X->operand()->isNothing() ? X->operand() : X;
+    case NodeKind::Ahead: // a test of no paths never passes, or always
+      if (X->operand()->isNothing())
+        return X->negated() ? ir::emptyPath() : X->operand();
+      return X;
     case NodeKind::Sym:
       if (X->operand()->isNothing() || X->operand()->isEmptyPath())
         return X->operand();
@@ -157,6 +162,8 @@ private:
     }
     case NodeKind::Rep:
     case NodeKind::Ride:
+    case NodeKind::Ahead:  // looked at, not moved along
+    case NodeKind::Borrow: // the lender's square is not a destination
       return N;
     }
     return N;

@@ -3,6 +3,7 @@
 // prints the IR, the position and the origin so it can be replayed.
 #include "EvalHelpers.h"
 
+#include "fairy/Eval/Borrow.h"
 #include "fairy/Frontend/Notation.h"
 #include "fairy/IR/Verifier.h"
 #include "fairy/Testing/Random.h"
@@ -17,6 +18,8 @@ struct Tally {
   // How interesting the agreeing cases were: a generator that only made
   // empty movesets would agree trivially.
   unsigned NonEmpty = 0, WithCapture = 0, WithRemote = 0, Large = 0;
+  /// Cases whose destinations change when borrowing is switched off.
+  unsigned Borrowed = 0;
 };
 
 std::string describe(const Position &P) {
@@ -57,6 +60,10 @@ void compare(const NodeRef &IR, std::mt19937_64 &Rng, unsigned Positions,
       T.WithCapture += F.Capture.any();
       T.WithRemote += F.Remote.any();
       T.Large += F.all().count() >= 5;
+      if (usesBorrowing(*IR)) {
+        auto Off = Fast->evaluate(borrowingOff(P), Origin, Mover, Error);
+        T.Borrowed += Off && *Off != F;
+      }
       if (F != *R) {
         ++T.Disagreed;
         ADD_FAILURE() << "engines disagree\nIR:\n"
@@ -115,6 +122,49 @@ TEST(DifferentialTest, RandomIRFastVersusReference) {
   EXPECT_GE(T.Compared, 15000u);
   // Skips (reference budget exhausted) must stay rare, or the test would
   // quietly stop testing the hard cases.
+  EXPECT_LT(T.Skipped * 50, T.Compared);
+}
+
+/// Whether \p N has a node of kind \p K.
+static bool hasKind(const Node &N, NodeKind K) {
+  if (N.is(K))
+    return true;
+  for (const NodeRef &C : N.children())
+    if (hasKind(*C, K))
+      return true;
+  return false;
+}
+
+// ahead/notahead (castling's test of the squares beyond) and borrow (XBetza's
+// final x, which evaluates the lenders' movesets): each evaluator its own
+// way, per square of the frontier or path by path.
+TEST(DifferentialTest, RandomLookAheadFastVersusReference) {
+  Tally T;
+  std::mt19937_64 Rng(1122);
+  unsigned WithAhead = 0, WithBorrow = 0;
+  for (uint64_t Seed = 0; Seed < 3000 && T.Disagreed <= 5; ++Seed) {
+    gen::RandomIROptions Opts;
+    Opts.MaxDepth = 4;
+    Opts.LookAhead = true;
+    Opts.AttackGuards = Seed % 2 == 1;
+    NodeRef IR = gen::RandomIR(Seed, Opts).generate();
+    ASSERT_TRUE(verifyIR(*IR).empty());
+    WithAhead += hasKind(*IR, NodeKind::Ahead);
+    WithBorrow += hasKind(*IR, NodeKind::Borrow);
+    gen::RandomPositionOptions PO;
+    PO.AttackGuards = Opts.AttackGuards;
+    compare(IR, Rng, 3, PO, T);
+  }
+  report("random look-ahead IR", T, /*CapturePerMille=*/40,
+         /*RemotePerMille=*/8);
+  std::printf("random look-ahead IR: %u trees with ahead, %u with borrow; "
+              "borrowing changed %u cases\n",
+              WithAhead, WithBorrow, T.Borrowed);
+  EXPECT_EQ(T.Disagreed, 0u);
+  EXPECT_GE(T.Compared, 5000u);
+  EXPECT_GE(WithAhead, 300u);
+  EXPECT_GE(WithBorrow, 150u);
+  EXPECT_GE(T.Borrowed, 50u);
   EXPECT_LT(T.Skipped * 50, T.Compared);
 }
 

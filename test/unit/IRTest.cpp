@@ -41,6 +41,26 @@ TEST(IRTest, PrintsEveryPayload) {
       "rep<1..3,5..>(alt()), seq())");
 }
 
+TEST(IRTest, PrintsAndParsesLookAheadAndBorrow) {
+  GuardPredicate Unmoved;
+  Unmoved.K = GuardPredicate::Unmoved;
+  NodeRef N =
+      alt({seq({leg({1, 0}, Land::empty()),
+                ahead(seq({leg({1, 0}, Land::friendly()),
+                           guard(Unmoved, seq({})), notAhead(leg({1, 0}))}))}),
+           borrow(sym("d4", leg({1, 2}, Land::friendly())))});
+  std::string Text = "alt(seq(leg(1,0; empty), ahead(seq(leg(1,0; friend), "
+                     "guard<unmoved>(seq()), notahead(leg(1,0; any))))), "
+                     "borrow(sym<d4>(leg(1,2; friend))))";
+  EXPECT_EQ(printIRInline(*N), Text);
+  DiagnosticEngine Diags(nullptr);
+  NodeRef Back = parse(Text, Diags);
+  ASSERT_TRUE(Back);
+  EXPECT_TRUE(equal(*N, *Back));
+  // A negated and a plain test are different trees.
+  EXPECT_FALSE(equal(*ahead(leg({1, 0})), *notAhead(leg({1, 0}))));
+}
+
 TEST(IRTest, ParsesWhatItPrints) {
   const char *Text = "// a comment\n"
                      "alt(sym<[y,x],[-x,y]>(leg(1,2; any)), "
@@ -62,6 +82,8 @@ TEST(IRTest, RoundTripOnRandomTrees) {
   for (uint64_t Seed = 0; Seed < 1500; ++Seed) {
     gen::RandomIROptions Opts;
     Opts.ThreeD = Seed % 3 == 0;
+    Opts.LookAhead = Seed % 2 == 0;
+    Opts.AttackGuards = Seed % 4 == 0;
     gen::RandomIR Gen(Seed, Opts);
     NodeRef N = Gen.generate();
     ASSERT_TRUE(verifyIR(*N).empty()) << printIRInline(*N);
@@ -114,6 +136,15 @@ TEST(IRTest, VerifierRejects) {
                               rep(RangeList::atLeast(1), leg({1, 0}))))
                    .empty());
   EXPECT_FALSE(verifyIR(*sym(TransformSet(), leg({1, 0}))).empty());
+  // Tests of the board and borrowed moves have no concrete paths to ride;
+  // borrowed moves have no legs for a filter to read.
+  EXPECT_FALSE(
+      verifyIR(*ride(RangeList::atLeast(1), ahead(leg({1, 0})))).empty());
+  EXPECT_FALSE(
+      verifyIR(*ride(RangeList::atLeast(1), borrow(leg({1, 0})))).empty());
+  AxisPredicate Up;
+  EXPECT_FALSE(verifyIR(*filter(Up, borrow(leg({1, 0})))).empty());
+  EXPECT_TRUE(verifyIR(*borrow(filter(Up, leg({1, 0})))).empty());
   // A bounded rep inside a ride is fine.
   EXPECT_TRUE(verifyIR(*ride(RangeList::atLeast(1),
                              rep(RangeList::between(1, 2), leg({1, 0}))))

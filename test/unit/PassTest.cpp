@@ -60,9 +60,14 @@ TEST(PassTest, EveryPassPreservesDestinations) {
   for (uint64_t Seed = 0; Seed < 700; ++Seed) {
     gen::RandomIROptions Opts;
     Opts.ThreeD = Seed % 6 == 0;
+    // ahead, notahead, guard<unmoved>, and borrow (which needs the pieces'
+    // definitions to lend anything).
+    Opts.LookAhead = Seed % 3 == 1;
+    Opts.AttackGuards = Seed % 6 == 1;
     NodeRef IR = gen::RandomIR(Seed + 1000, Opts).generate();
     gen::RandomPositionOptions PO;
     PO.ThreeD = Opts.ThreeD;
+    PO.AttackGuards = Opts.AttackGuards;
     PO.MaxSide = 6;
     Position P = gen::randomPosition(Rng, PO);
     bool Ok = true;
@@ -127,6 +132,7 @@ TEST(PassTest, PipelineIsIdempotentAndNeverGrows) {
   for (uint64_t Seed = 0; Seed < 2000; ++Seed) {
     gen::RandomIROptions Opts;
     Opts.ThreeD = Seed % 4 == 0;
+    Opts.LookAhead = Seed % 3 == 1;
     NodeRef IR = gen::RandomIR(Seed + 5000, Opts).generate();
     NodeRef Once = optimize(IR, 1, {});
     EXPECT_LE(Once->size(), IR->size()) << printIR(*IR);

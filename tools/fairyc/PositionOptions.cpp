@@ -9,6 +9,7 @@
 #include "PositionOptions.h"
 
 #include "fairy/Eval/Attacks.h"
+#include "fairy/Eval/Borrow.h"
 #include "fairy/IR/Verifier.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -220,13 +221,16 @@ bool fairyc::definePieces(DiagnosticEngine &Diags, Position &P, unsigned Origin,
     if (!Table->find(S, Mine))
       Table->define(S, Mine, IR);
   P.Definitions = Table;
-  if (usesAttackConditions(*IR)) {
+  bool Attacks = usesAttackConditions(*IR), Borrows = usesBorrowing(*IR);
+  if (Attacks || Borrows) {
     std::string Missing = undefinedPieceTypes(P, Origin);
     if (!Missing.empty())
       Diags.warning(Warning::UndefinedPiece,
-                    "attack conditions: the pieces '" + Missing +
+                    std::string(Attacks ? "attack conditions" : "borrowing") +
+                        ": the pieces '" + Missing +
                         "' on the board are not defined (give "
-                        "--piece L=...), so they attack nothing");
+                        "--piece L=...), so they " +
+                        (Attacks ? "attack" : "lend") + " nothing");
   }
   return true;
 }

@@ -101,6 +101,10 @@ public:
   /// own attack conditions then hold (a king guards the squares next to it
   /// whether or not they are attacked), which also ends the recursion.
   bool AttackConditionsHold = false;
+  /// Set while the evaluators work out moves a piece borrows (XBetza's
+  /// final x): borrowed moves borrow nothing further, which also ends the
+  /// recursion of two pieces that borrow from each other.
+  bool BorrowingOff = false;
 
   /// The squares the previous move passed over: those strictly between its
   /// ends on the line joining them (e6 after e7-e5; none after a knight's

@@ -40,6 +40,13 @@ inline NodeRef filter(AxisPredicate P, NodeRef A) {
 inline NodeRef guard(GuardPredicate G, NodeRef A) {
   return Node::makeGuard(G, std::move(A));
 }
+/// The empty path where \p A has a valid path from the current square.
+inline NodeRef ahead(NodeRef A) { return Node::makeAhead(false, std::move(A)); }
+/// The empty path where \p A has no valid path from the current square.
+inline NodeRef notAhead(NodeRef A) {
+  return Node::makeAhead(true, std::move(A));
+}
+inline NodeRef borrow(NodeRef A) { return Node::makeBorrow(std::move(A)); }
 
 /// ride<R>(A), but without the noise a front end would otherwise emit:
 /// ride<1>(A) is A and ride<0>(A) is the empty path.

@@ -89,6 +89,7 @@ struct GuardPredicate {
     Passed,   ///< the previous move passed over the current square
     Royal,    ///< the current square holds a royal piece (a king)
     Advanced, ///< the moving piece stands one rank ahead of its start
+    Unmoved,  ///< the current square holds a piece that has never moved
   };
   Kind K = Initial;
   bool Negated = false;
@@ -118,7 +119,14 @@ enum class NodeKind : uint8_t {
   Sym,
   Filter,
   Guard,
-  Prio
+  Prio,
+  /// A test of what lies ahead: the empty path, valid where its operand has
+  /// a valid path from the current square (negated: where it has none).
+  /// Castling's "an unmoved piece at the edge beyond" lowers to it.
+  Ahead,
+  /// The moves of the own piece that the operand's paths reach, made from
+  /// the current square: XBetza's final 'x' (move borrowing).
+  Borrow
 };
 const char *kindName(NodeKind K);
 
@@ -150,6 +158,8 @@ public:
   const AxisPredicate &predicate() const { return P; }
   // Guard payload.
   const GuardPredicate &guard() const { return G; }
+  // Ahead payload: whether the test is negated.
+  bool negated() const { return G.Negated; }
 
   /// Number of nodes in the tree.
   size_t size() const;
@@ -161,6 +171,8 @@ public:
   static NodeRef makeSym(TransformSet S, NodeRef Operand);
   static NodeRef makeFilter(AxisPredicate P, NodeRef Operand);
   static NodeRef makeGuard(GuardPredicate G, NodeRef Operand);
+  static NodeRef makeAhead(bool Negated, NodeRef Operand);
+  static NodeRef makeBorrow(NodeRef Operand);
 
   explicit Node(NodeKind K) : Kind(K) {}
 

@@ -25,6 +25,9 @@ struct RandomIROptions {
   unsigned MaxChildren = 3;
   /// Guards may test attacks (the position needs piece definitions).
   bool AttackGuards = false;
+  /// Also ahead and notahead tests, guard<unmoved>, and (with AttackGuards,
+  /// whose piece definitions lend moves) borrow.
+  bool LookAhead = false;
 };
 
 class RandomIR {
@@ -37,6 +40,7 @@ public:
 private:
   std::mt19937_64 Rng;
   RandomIROptions Opts;
+  unsigned FilterDepth = 0; ///< filters around the node being made
 
   int uniform(int Lo, int Hi) {
     return std::uniform_int_distribution<int>(Lo, Hi)(Rng);
