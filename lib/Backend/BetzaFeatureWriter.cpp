@@ -35,14 +35,11 @@
 
 using namespace fairy;
 
-namespace {
-
 /// More single paths than this and no candidate is tried: the moveset is
 /// too large to take apart path by path.
-constexpr size_t MaxItems = 50000;
+static constexpr size_t MaxItems = 50000;
 
-/// Appends the single paths of \p N to \p Out; false past MaxItems.
-bool expandPaths(const NodeRef &N, std::vector<NodeRef> &Out) {
+bool fairy::expandPaths(const NodeRef &N, std::vector<NodeRef> &Out) {
   switch (N->kind()) {
   case NodeKind::Alt:
     for (const NodeRef &C : N->children())
@@ -89,6 +86,8 @@ bool expandPaths(const NodeRef &N, std::vector<NodeRef> &Out) {
     return Out.size() <= MaxItems;
   }
 }
+
+namespace {
 
 /// A single path in canonical form, as text: equal paths, equal keys.
 std::string keyOf(const NodeRef &Path) {

@@ -27,6 +27,11 @@ std::string writeFeatureGroups(std::vector<NodeRef> &Needed,
                                std::vector<NodeRef> &Optional,
                                const FrontendOptions &Opts);
 
+/// Appends the single paths of \p N to \p Out: alt and sym taken apart,
+/// seq expanded into each combination of its parts' paths, guard and
+/// filter kept around each path; false past 50 000 paths.
+bool expandPaths(const NodeRef &N, std::vector<NodeRef> &Out);
+
 } // namespace fairy
 
 #endif

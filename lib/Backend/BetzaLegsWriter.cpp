@@ -255,6 +255,8 @@ std::string stopLetters(const std::set<LegMode> &Modes, bool Toggle) {
   Take({Land::Empty, false}, Modes.size() == 1 ? "" : "m"); // m: default
   Take({Land::Enemy, true}, "c");
   Take({Land::Friend, true}, "d");
+  Take({Land::Friend, false}, "x"); // an own piece (tp reads the same)
+  Take({Land::Empty | Land::Friend, false}, "mx");
   Take({Land::Friend | Land::Enemy, false}, "p");
   Take({Land::Empty | Land::Friend | Land::Enemy, false}, "mp");
   if (!Left.empty())

@@ -13,6 +13,7 @@
 #include "fairy/Backend/BetzaWriter.h"
 
 #include "BetzaAST.h" // selectImages, shared with the Betza front end
+#include "BetzaCastleBorrowWriter.h"
 #include "BetzaFeatureWriter.h"
 #include "BetzaLegsWriter.h"
 #include "PathShapes.h"
@@ -335,15 +336,25 @@ bool readsAs(const std::string &Text, const NodeRef &IR,
     return false;
   if (printIR(*optimize(Back, 1, {})) == printIR(*optimize(IR, 1, {})))
     return true;
+  // The pieces on the boards below lend a knight's and a forward step's
+  // moves to a piece that borrows (a final 'x').
+  auto Lent = std::make_shared<PieceTable>();
+  for (Color Side : {Color::White, Color::Black})
+    Lent->define(Side, 'P',
+                 ir::alt({ir::sym("d4", ir::leg(Vec(2, 1), Land::notFriend())),
+                          ir::leg(Vec(0, 1), Land::empty())}));
   std::string Error;
   for (const char *FEN :
        {"9/9/9/9/9/9/9/9/9", "9/2p3P2/9/1P2p4/4P1p2/9/p5P2/3p1P3/9",
         "P1p1P1p1P/1P1p1P1p1/p1P1p1P1p/9/4p4/9/P1p1P1p1P/1p1P1p1P1/p1P1p1P1p",
         "7/7/7/7/7/7/7"}) {
     auto P = Position::fromFEN(FEN, std::nullopt, Error);
+    if (!P)
+      return false;
+    P->Definitions = Lent;
     auto A = FastEvaluator::compile(IR, P->board(), Error);
     auto B = FastEvaluator::compile(Back, P->board(), Error);
-    if (!P || !A || !B)
+    if (!A || !B)
       return false;
     for (unsigned S : P->board().squares().toVector()) {
       if (P->at(S).Present)
@@ -378,12 +389,29 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
   // The alternatives that are one-leg shapes, and the others: XBetza's
   // one-leg features and rifles (BetzaFeatureWriter.cpp), then multi-leg
   // moves ('a', BetzaLegsWriter.cpp).
-  std::vector<NodeRef> Shapes, Legs;
+  // Castling and borrowing (BetzaCastleBorrowWriter.cpp) go last.
+  std::vector<NodeRef> Shapes, Legs, Looking;
   std::string ShapeWhy;
   for (const NodeRef &A :
-       IR->is(NodeKind::Alt) ? IR->children() : std::vector<NodeRef>{IR})
-    (writeShapes(A, ir::nothing(), XBoard, ShapeWhy) ? Shapes : Legs)
-        .push_back(A);
+       IR->is(NodeKind::Alt) ? IR->children() : std::vector<NodeRef>{IR}) {
+    std::string AWhy; // a written alternative clears it: keep the first
+    if (looksBeyondMoves(*A))
+      Looking.push_back(A);
+    else if (writeShapes(A, ir::nothing(), XBoard, AWhy))
+      Shapes.push_back(A);
+    else {
+      Legs.push_back(A);
+      if (ShapeWhy.empty())
+        ShapeWhy = AWhy;
+    }
+  }
+  std::string Beyond;
+  if (!Looking.empty()) {
+    auto Written = writeCastlingAndBorrowing(Looking, Why, Opts);
+    if (!Written)
+      return std::nullopt;
+    Beyond = *Written;
+  }
   std::string Features;
   if (!Legs.empty())
     Features = writeFeatureGroups(Legs, Shapes, Opts);
@@ -404,6 +432,7 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
     }
     *Out += *Multi;
   }
+  *Out += Beyond;
   if (!readsAs(*Out, Whole, Opts)) {
     std::string Reason = "its Betza spelling '" + *Out +
                          "' does not read back as the same moves";

@@ -45,10 +45,9 @@ bool isSlide(const Node &N, Vec V, int &Range) {
   return true;
 }
 
-/// The parts of a path in order, with nested seqs flattened and ride<k>
-/// of a single count written out (the passes fold two equal legs into
-/// ride<2>).
-void flatten(const NodeRef &N, std::vector<NodeRef> &Out) {
+} // namespace
+
+void fairy::shapes::flatten(const NodeRef &N, std::vector<NodeRef> &Out) {
   if (N->is(NodeKind::Seq)) {
     for (const NodeRef &C : N->children())
       flatten(C, Out);
@@ -62,6 +61,8 @@ void flatten(const NodeRef &N, std::vector<NodeRef> &Out) {
     }
   Out.push_back(N);
 }
+
+namespace {
 
 /// When a path may be made: always, initial ('i'), advanced ('ii').
 enum class When { Always, Initial, Advanced };
@@ -80,6 +81,13 @@ Move classify(const NodeRef &Path, When W, bool XBoard) {
     M.Final = N.land();
     return M;
   }
+  if (N.is(NodeKind::Borrow))
+    throw CannotWrite{"moves borrowed from an own piece (XBetza's final "
+                      "'x', which --emit=betza writes)"};
+  for (const NodeRef &Part : C)
+    if (Part->is(NodeKind::Ahead))
+      throw CannotWrite{"a move that looks past its destination (castling, "
+                        "XBetza's 'O', which --emit=betza writes)"};
   if (C.size() == 1)
     throw CannotWrite{"'" + printNodeHeader(N) +
                       "' is not a move Betza can write"};

@@ -40,6 +40,11 @@ struct Move {
 std::optional<std::vector<Move>> decompose(const NodeRef &IR, std::string &Why,
                                            bool XBoard = false);
 
+/// The parts of a path in order, with nested seqs flattened and ride<k>
+/// of a single count written out (the passes fold two equal legs into
+/// ride<2>).
+void flatten(const NodeRef &N, std::vector<NodeRef> &Out);
+
 } // namespace fairy::shapes
 
 #endif

@@ -555,11 +555,9 @@ private:
                       {range(T, T)}, {SMFixIt(range(T, T), Modern)});
       return true;
     }
-    case 'O':
-      error(T, T,
-            "'O' (castling) is not a piece move in Fairy-Stockfish, which "
-            "configures castling outside Betza; fairyc does not support it");
-      return false;
+    case 'O': // castling, checked by checkCastling
+      G.Atom = Atom;
+      return true;
     case 'U':
       error(T, T,
             "'U' is the Interactive Diagram's universal leaper (to any "
@@ -594,7 +592,7 @@ private:
   bool checkDirection(antlr4::Token *First, antlr4::Token *Last,
                       const std::string &Code, const Group &G) {
     // A lone orthogonal atom reads a pair as its two letters (sfW = fsW).
-    bool Split = std::strchr("WDHR", G.Atom) != nullptr;
+    bool Split = std::strchr("WDHRO", G.Atom) != nullptr;
     if (Split && Code[0] != Code[1] && Code[0] != 'h' && Code[1] != 'h')
       return true;
     if (Split && Code != "hh" && Code != "hr" && Code != "hl" &&
@@ -694,6 +692,8 @@ private:
 
   bool checkGroup(const std::vector<antlr4::Token *> &Toks,
                   antlr4::Token *AtomTok, Group &G) {
+    if (G.Atom == 'O')
+      return checkCastling(Toks, AtomTok, G);
     bool Rider = G.Range != 1 || isLineAtom(G.Atom);
     bool Multi = G.Legs.size() > 1;
     if (G.Cylinder || G.Crooked || G.Circular) {
@@ -757,14 +757,8 @@ private:
               "'p' and 'g' are two kinds of hopper; choose one");
         return false;
       }
-      if (Final && L.Relay) {
-        antlr4::Token *T = letter(Toks, 'x', AtomTok);
-        error(T, T,
-              "a final 'x' borrows the moves of the own piece it reaches, "
-              "which depend on the other pieces' definitions; fairyc "
-              "evaluates one piece at a time and cannot read it");
+      if (Final && L.Relay && !checkBorrowing(Toks, AtomTok, G))
         return false;
-      }
       if (!Final && (L.Relay + (L.Hop || L.Grasshop) > 1)) {
         antlr4::Token *T = letter(Toks, 'x', AtomTok);
         error(T, T, "an 'x' leg ends on an own piece; it cannot also hop");
@@ -792,6 +786,72 @@ private:
       error(AtomTok, AtomTok,
             "this multi-leg move has more than " + std::to_string(MaxLegPaths) +
                 " different paths of legs; fairyc stops there");
+      return false;
+    }
+    return true;
+  }
+
+  /// A final x borrows the moves of the own piece it reaches; the leg has
+  /// no other mode (what the move does is the lender's).
+  bool checkBorrowing(const std::vector<antlr4::Token *> &Toks,
+                      antlr4::Token *AtomTok, const Group &G) {
+    const Leg &L = G.Legs.back();
+    const char *Modes = "mcdepgykt";
+    bool Flags[] = {L.Move,     L.Capture, L.Destroy,   L.EnPassant, L.Hop,
+                    L.Grasshop, L.Toggle,  L.RoyalOnly, L.Tame};
+    for (size_t I = 0; I < std::size(Flags); ++I) {
+      if (!Flags[I])
+        continue;
+      // The letter of the last leg: after the last 'a'.
+      antlr4::Token *T = AtomTok;
+      for (size_t J = Toks.size(); J-- > 0 && Toks[J]->getText()[0] != 'a';)
+        if (Toks[J]->getText()[0] == Modes[I]) {
+          T = Toks[J];
+          break;
+        }
+      error(T, T,
+            "'" + std::string(1, Modes[I]) +
+                "' cannot go with a final 'x': that leg only finds an own "
+                "piece, whose moves the piece then makes; write other moves "
+                "as a group of their own");
+      return false;
+    }
+    return true;
+  }
+
+  /// O (XBoard, the Interactive Diagram): castling takes direction
+  /// letters, i, j and m, and the king's step as its range.
+  bool checkCastling(const std::vector<antlr4::Token *> &Toks,
+                     antlr4::Token *AtomTok, const Group &G) {
+    for (antlr4::Token *T : Toks) {
+      char C = T->getText()[0];
+      if (C == 'a') {
+        error(T, T,
+              "'O' (castling) is a move of its own, not a leg of a "
+              "multi-leg move");
+        return false;
+      }
+      if (!std::strchr("fblrvshijm", C)) {
+        error(T, T,
+              "'" + std::string(1, C) +
+                  "' has no meaning on 'O' (castling), which takes "
+                  "direction letters, 'i' (only while the piece has not "
+                  "moved) and 'j' (the partner stands one square in from "
+                  "the edge per 'j')");
+        return false;
+      }
+    }
+    if (G.Advanced) {
+      antlr4::Token *T = letter(Toks, 'i', AtomTok);
+      error(T, T, "'ii' has no meaning on 'O' (castling); write one 'i'",
+            {SMFixIt(range(T, T), "")});
+      return false;
+    }
+    if (!G.RangeWritten || G.Range == 0) {
+      error(AtomTok, AtomTok,
+            "'O' (castling) needs the king's step as its range: 'isO2' "
+            "castles like a FIDE king, two squares toward the corner "
+            "piece");
       return false;
     }
     return true;

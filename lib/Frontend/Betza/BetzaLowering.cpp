@@ -414,9 +414,50 @@ std::vector<Vec> fairy::betza::firstLegImages(const Group &G) {
   return selectImages(Leap, Dirs, Leap.x == 0);
 }
 
+/// O<n>, XBoard's castling: n steps along a rank (or file) over empty
+/// squares, while the first piece beyond them on that line is an own
+/// unmoved piece at the board's edge (with j, that many squares in from
+/// it). That piece jumps over the mover, which changes the position after
+/// the move, not where the mover goes.
+static NodeRef castling(const Group &G) {
+  const Leg &L = G.Legs[0];
+  GuardPredicate Unmoved;
+  Unmoved.K = GuardPredicate::Unmoved;
+  std::vector<NodeRef> Moves;
+  for (Vec D : selectImages(Vec(0, 1), L.Directions, true)) {
+    NodeRef Partner = ir::seqFlat(
+        {ir::ride(RangeList::atLeast(0), ir::leg(D, Land::empty())),
+         ir::leg(D, Land::friendly()), ir::guard(Unmoved, ir::emptyPath()),
+         ir::repOrSimpler(RangeList::exactly(L.Jumps), ir::leg(D)),
+         ir::notAhead(ir::leg(D))});
+    Moves.push_back(ir::seq({ir::rideOrSimpler(RangeList::exactly(G.Range),
+                                               ir::leg(D, Land::empty())),
+                             ir::ahead(Partner)}));
+  }
+  return ir::altFlat(Moves);
+}
+
+/// A final x: the moves of the own piece that the group's paths reach.
+static NodeRef borrowing(const Group &G);
+
 /// The moves of \p G, without en passant.
 static NodeRef lowerGroup(const Group &G) {
+  if (G.Atom == 'O')
+    return castling(G);
+  if (G.Legs.back().Relay)
+    return borrowing(G);
   return G.Legs.size() > 1 ? lowerLegs(G) : lowerOneLeg(G);
+}
+
+static NodeRef borrowing(const Group &G) {
+  // The lender's square: the group's move, landing on an own piece (the
+  // same as a final 'd' leg, without the capture).
+  Group Lender = G;
+  Lender.Initial = Lender.Advanced = false; // lower() tests them
+  Leg &Last = Lender.Legs.back();
+  Last.Relay = false;
+  Last.Destroy = true;
+  return ir::borrow(lowerGroup(Lender));
 }
 
 /// Whether \p G takes en passant: XBoard reads 'e' as a modality of its
