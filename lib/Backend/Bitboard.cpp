@@ -104,6 +104,9 @@ void fitParts(const NodeRef &Part, const Board &B, Color Side,
 }
 
 void checkColourless(const Node &N) {
+  if (N.is(NodeKind::Borrow))
+    throw Refused{"borrowed moves (XBetza's final 'x') depend on the types "
+                  "of the pieces around, not on occupancy"};
   if (N.is(NodeKind::Leg) && (N.land().Mask & Land::Friend) &&
       !(N.land().Mask & Land::Enemy))
     throw Refused{"a leg that may land on its own side's pieces but not on "

@@ -224,6 +224,7 @@ std::vector<Position> eightByEight(uint64_t Seed) {
   std::mt19937_64 Rng(Seed);
   gen::RandomPositionOptions RO;
   RO.MinSide = RO.MaxSide = 8;
+  RO.AttackGuards = true; // the chess pieces' moves, lent to final 'x'
   for (int I = 0; I < 10; ++I)
     Ps.push_back(gen::randomPosition(Rng, RO));
   return Ps;
@@ -247,7 +248,11 @@ TEST(CrossNotationTest, XBetzaFeatureRoundTrip) {
         "caibR", "caifR", "caiR", "caibB", "caifbR", "caibR3", "mRcaibR",
         "daibR", "paifR",
         // mixed with the other writers' groups
-        "zBR", "NqN", "mafsWtR", "KoR"}) {
+        "zBR", "NqN", "mafsWtR", "KoR",
+        // castling (the random positions' pieces, some unmoved, partner
+        // it) and borrowing (they lend the chess pieces' moves), relay legs
+        "KisO2", "isjO1", "vO2", "sO3", "WxN", "ixN", "RxB", "mafxW", "KisO2xN",
+        "xaN", "FxaW", "mxafW"}) {
     expectBetzaRoundTrip(S, Ps, Opts);
   }
 }
