@@ -721,7 +721,23 @@ private:
     for (size_t I = 0; I < G.Legs.size(); ++I) {
       const Leg &L = G.Legs[I];
       bool Final = I + 1 == G.Legs.size();
-      if (L.Lame && !checkLame(Toks, AtomTok, G, Rider, Multi))
+      if (L.Lame && Multi) {
+        // XBoard and the Interactive Diagram: 'n' on a leg marks the squares
+        // the move passes as en passant squares for the opponent's next
+        // move. Where this move goes does not change.
+        antlr4::Token *T = letter(Toks, 'n', AtomTok);
+        if (Warned.insert(begin(T)).second)
+          Diags.warning(Warning::BetzaEnPassantStep,
+                        Diags.loc(Buffer, begin(T)),
+                        "'n' in a multi-leg move marks XBoard's en passant "
+                        "steps; that changes the position after the move, "
+                        "not where the piece can go, and fairyc reads the "
+                        "move without it (a lame leap is written with legs, "
+                        "as in 'mafsW')",
+                        {range(T, T)});
+        G.Legs[I].Lame = false;
+      }
+      if (L.Lame && !checkLame(AtomTok, G, Rider))
         return false;
       if (L.Jumps && !checkJump(Toks, AtomTok, G, Rider, Multi))
         return false;
@@ -857,17 +873,7 @@ private:
     return true;
   }
 
-  bool checkLame(const std::vector<antlr4::Token *> &Toks,
-                 antlr4::Token *AtomTok, const Group &G, bool Rider,
-                 bool Multi) {
-    antlr4::Token *T = letter(Toks, 'n', AtomTok);
-    if (Multi) {
-      error(T, T,
-            "'n' in a multi-leg move marks XBoard's en-passant steps, which "
-            "fairyc does not support; a lame leap is written with legs, as "
-            "in 'mafsW'");
-      return false;
-    }
+  bool checkLame(antlr4::Token *AtomTok, const Group &G, bool Rider) {
     bool Leaper = !Rider && std::strchr("WFK", G.Atom) == nullptr;
     if (G.XBoard ? !Leaper : (Rider || !std::strchr("NADZ", G.Atom))) {
       error(AtomTok, AtomTok,
