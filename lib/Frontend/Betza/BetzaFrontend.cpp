@@ -142,6 +142,15 @@ private:
   /// Warnings already given, by place: a repeated letter warns once.
   std::set<size_t> Warned;
 
+  /// Warning \p W at \p T, unless one was given there already (a letter
+  /// inside a repetition is read once per copy).
+  void warnOnce(Warning W, antlr4::Token *T, const std::string &Msg,
+                std::vector<llvm::SMRange> Ranges,
+                std::vector<llvm::SMFixIt> Fixes = {}) {
+    if (Warned.insert(begin(T)).second)
+      Diags.warning(W, Diags.loc(Buffer, begin(T)), Msg, Ranges, Fixes);
+  }
+
   /// The modifier letters of \p Ctx in order, the letters of its I-th
   /// repetition written Counts[I] times.
   static std::vector<antlr4::Token *>
@@ -449,13 +458,12 @@ private:
         L.EnPassant = true;
         continue;
       case 'u':
-        if (Warned.insert(begin(T)).second)
-          Diags.warning(Warning::BetzaUnload, Diags.loc(Buffer, begin(T)),
-                        "'u' (unload) puts the captured piece on this leg's "
-                        "start square; that changes the position after the "
-                        "move, not where the piece can go, and fairyc reads "
-                        "the move without it",
-                        {range(T, T)});
+        warnOnce(Warning::BetzaUnload, T,
+                 "'u' (unload) puts the captured piece on this leg's "
+                 "start square; that changes the position after the "
+                 "move, not where the piece can go, and fairyc reads "
+                 "the move without it",
+                 {range(T, T)});
         continue;
       case 'k':
         L.RoyalOnly = true;
@@ -492,14 +500,12 @@ private:
           bool Adjacent = begin(T) == begin(FirstInitial) + 1;
           std::vector<SMFixIt> Fix = {SMFixIt(range(FirstInitial, T), "i")},
                                NoFix;
-          if (Warned.insert(begin(T)).second)
-            Diags.warning(Warning::BetzaDoubleInitial,
-                          Diags.loc(Buffer, begin(T)),
-                          "'ii' reads as 'i' (a move of a piece that has not "
-                          "moved), as in Fairy-Stockfish; XBoard's 'ii', a "
-                          "move of a piece one rank ahead of its start square, "
-                          "is read with --betza=xboard",
-                          {range(FirstInitial, T)}, Adjacent ? Fix : NoFix);
+          warnOnce(Warning::BetzaDoubleInitial, T,
+                   "'ii' reads as 'i' (a move of a piece that has not "
+                   "moved), as in Fairy-Stockfish; XBoard's 'ii', a "
+                   "move of a piece one rank ahead of its start square, "
+                   "is read with --betza=xboard",
+                   {range(FirstInitial, T)}, Adjacent ? Fix : NoFix);
           continue;
         }
         FirstInitial = T;
@@ -545,14 +551,13 @@ private:
       // Betza and Fairy-Stockfish: L = (1,3), J = (2,3); XBoard swaps them.
       G.Atom = (Atom == 'L') != G.XBoard ? 'C' : 'Z';
       std::string Modern(1, G.Atom);
-      if (Warned.insert(begin(T)).second)
-        Diags.warning(Warning::BetzaLegacyAtom, Diags.loc(Buffer, begin(T)),
-                      "'" + std::string(1, Atom) +
-                          "' is a legacy atom that XBoard and Fairy-Stockfish "
-                          "read differently; fairyc reads it as '" +
-                          Modern + "' like " +
-                          (G.XBoard ? "XBoard" : "Fairy-Stockfish"),
-                      {range(T, T)}, {SMFixIt(range(T, T), Modern)});
+      warnOnce(Warning::BetzaLegacyAtom, T,
+               "'" + std::string(1, Atom) +
+                   "' is a legacy atom that XBoard and Fairy-Stockfish "
+                   "read differently; fairyc reads it as '" +
+                   Modern + "' like " +
+                   (G.XBoard ? "XBoard" : "Fairy-Stockfish"),
+               {range(T, T)}, {SMFixIt(range(T, T), Modern)});
       return true;
     }
     case 'O': // castling, checked by checkCastling
@@ -726,15 +731,13 @@ private:
         // the move passes as en passant squares for the opponent's next
         // move. Where this move goes does not change.
         antlr4::Token *T = letter(Toks, 'n', AtomTok);
-        if (Warned.insert(begin(T)).second)
-          Diags.warning(Warning::BetzaEnPassantStep,
-                        Diags.loc(Buffer, begin(T)),
-                        "'n' in a multi-leg move marks XBoard's en passant "
-                        "steps; that changes the position after the move, "
-                        "not where the piece can go, and fairyc reads the "
-                        "move without it (a lame leap is written with legs, "
-                        "as in 'mafsW')",
-                        {range(T, T)});
+        warnOnce(Warning::BetzaEnPassantStep, T,
+                 "'n' in a multi-leg move marks XBoard's en passant "
+                 "steps; that changes the position after the move, "
+                 "not where the piece can go, and fairyc reads the "
+                 "move without it (a lame leap is written with legs, "
+                 "as in 'mafsW')",
+                 {range(T, T)});
         G.Legs[I].Lame = false;
       }
       if (L.Lame && !checkLame(AtomTok, G, Rider))
