@@ -10,6 +10,8 @@
 // docs/performance.md records the numbers.
 //
 //===----------------------------------------------------------------------===//
+#include "EngineBench.h"
+
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/Frontend/Notation.h"
 #include "fairy/Testing/Random.h"
@@ -53,28 +55,10 @@ void evaluate(benchmark::State &State, const Piece &Pc, bool Fast) {
   unsigned Origin;
   P.board().parseSquare(Pc.Square, Origin, E);
   P.Moved.set(Origin);
-  auto F = FastEvaluator::compile(IR, P.board(), E);
-  ReferenceEvaluator R(IR);
-  size_t Moves = 0;
-  for (auto _ : State) {
-    auto D = Fast ? F->evaluate(P, Origin, Color::White, E)
-                  : R.evaluate(P, Origin, Color::White, E);
-    Moves = D->all().count();
-    benchmark::DoNotOptimize(Moves);
-  }
-  State.counters["moves"] = Moves;
+  bench::timeEngine(State, IR, P, Origin, Fast);
 }
 
-int registerAll() {
-  for (const Piece &Pc : Pieces)
-    for (bool Fast : {true, false})
-      benchmark::RegisterBenchmark(
-          ((Fast ? "fast/" : "reference/") + std::string(Pc.Name)).c_str(),
-          evaluate, Pc, Fast)
-          ->Unit(benchmark::kMicrosecond);
-  return 0;
-}
-const int Registered = registerAll();
+const int Registered = bench::registerBothEngines(Pieces, evaluate);
 
 } // namespace
 
