@@ -33,6 +33,12 @@ std::vector<BorrowedEnd> fairy::borrowedEnds(const Destinations &D) {
   return Out;
 }
 
+std::string fairy::borrowFailure(const Position &P, unsigned Lender,
+                                 const std::string &Why) {
+  return "while working out the moves borrowed from the piece on " +
+         P.board().squareName(Lender) + ": " + Why;
+}
+
 bool fairy::usesBorrowing(const Node &N) {
   if (N.is(NodeKind::Borrow))
     return true;

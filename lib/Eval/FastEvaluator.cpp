@@ -691,15 +691,14 @@ private:
         std::string Error;
         auto D = evaluateOther(*Moves, borrowingOff(P), Sq, Mover, Error);
         if (!D)
-          throw AttackError{"while working out the moves borrowed from the "
-                            "piece on " +
-                            B.squareName(Lender) + ": " + Error};
+          throw AttackError{borrowFailure(P, Lender, Error)};
+        std::vector<BorrowedEnd> Ends = borrowedEnds(*D);
         for (const TaggedSet &TS : In) {
           Bits Here = TS.Set;
           Here &= single(Sq);
           if (!anyBits(Here))
             continue;
-          for (const BorrowedEnd &E : borrowedEnds(*D)) {
+          for (const BorrowedEnd &E : Ends) {
             uint32_t Tag = TS.Tag;
             // As after a leg: a capture left behind becomes remote.
             if ((Tag & PendingBit) && E.Square != Sq)

@@ -265,9 +265,7 @@ private:
       auto D = ReferenceEvaluator(*Moves, Budget)
                    .evaluate(borrowingOff(P), From.Square, Mover, Error);
       if (!D)
-        throw AttackError{"while working out the moves borrowed from the "
-                          "piece on " +
-                          B.squareName(L.Square) + ": " + Error};
+        throw AttackError{borrowFailure(P, L.Square, Error)};
       for (const BorrowedEnd &E : borrowedEnds(*D)) {
         Path Q = From;
         if (Q.Pending && E.Square != From.Square) {

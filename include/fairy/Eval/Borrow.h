@@ -19,6 +19,7 @@
 
 #include "fairy/Eval/Evaluator.h"
 
+#include <string>
 #include <vector>
 
 namespace fairy {
@@ -41,6 +42,11 @@ struct BorrowedEnd {
 
 /// The ends that give back \p D when the borrowing path ends there.
 std::vector<BorrowedEnd> borrowedEnds(const Destinations &D);
+
+/// The error of an evaluation that failed while it worked out the moves
+/// lent by the piece on \p Lender.
+std::string borrowFailure(const Position &P, unsigned Lender,
+                          const std::string &Why);
 
 /// Whether \p N has a borrow node.
 bool usesBorrowing(const Node &N);
