@@ -1,8 +1,38 @@
 #!/usr/bin/env bash
 # README command two: install what is missing, build, and run every test
-# (the lit suite and the GoogleTest unit tests) through ctest.
+# (the lit suite, the GoogleTest unit tests, the fuzz corpus replays, the
+# install/consumer tests and the Fairy-Stockfish conformance suites) through
+# ctest. Ends with one line: "test: N passed, N failed, N skipped", after
+# the reason of each skipped test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
-cd "${FAIRY_BUILD_DIR:-build}"
-ctest --output-on-failure -j"$(nproc)"
+build=${FAIRY_BUILD_DIR:-build}
+cd "$build"
+status=0
+ctest --output-on-failure -j"$(nproc)" 2>&1 | tee ctest.log || status=$?
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+# ctest's own log holds every test's output, skipped ones included: name the
+# reason each skipped test printed ("SKIPPED: ...").
+python3 - Testing/Temporary/LastTest.log ctest.log <<'PY'
+import re, sys
+last, summary = (open(p, errors="replace").read() for p in sys.argv[1:3])
+reasons, test = {}, None
+for line in last.splitlines():
+    m = re.match(r"\d+/\d+ Test: (\S+)", line)
+    if m:
+        test = m.group(1)
+    elif test and line.startswith("SKIPPED: "):
+        reasons.setdefault(test, line[len("SKIPPED: "):])
+skipped = re.findall(r"^\s*\d+ - (\S+) \(Skipped\)", summary, re.M)
+failed = re.findall(r"^\s*\d+ - (\S+) \((?:Failed|Timeout|SEGFAULT|Not Run|Subprocess aborted|Exception)[^)]*\)", summary, re.M)
+m = re.search(r"tests passed, (\d+) tests failed out of (\d+)", summary)
+total = int(m.group(2)) if m else 0
+nfail = int(m.group(1)) if m else len(failed)
+for t in skipped:
+    print("test: skipped %s: %s" % (t, reasons.get(t, "(it printed no reason)")))
+if skipped:
+    print("test: to run the skipped tests, see README.md, 'Tests that can skip'")
+print("test: %d passed, %d failed, %d skipped" % (total - nfail - len(skipped), nfail, len(skipped)))
+PY
+exit $status

@@ -30,7 +30,14 @@ FILES = "abcdefghij"
 SIZE = 10
 
 
-def skip(why):
+def skip(why, details=""):
+    """Exit 77 (ctest: skipped) with the reason on one line; with
+    FAIRY_REQUIRE_FSF=1 a test that cannot run fails instead."""
+    if details:
+        print(details, file=sys.stderr)
+    if os.environ.get("FAIRY_REQUIRE_FSF") == "1":
+        print("FAILED (FAIRY_REQUIRE_FSF=1): " + why)
+        sys.exit(1)
     print("SKIPPED: " + why)
     sys.exit(77)
 
@@ -40,13 +47,14 @@ def install_ffish(workdir):
     if os.path.isdir(module):
         return
     if subprocess.run(["which", "npm"], capture_output=True).returncode != 0:
-        skip("npm is not installed")
+        skip("npm is not installed (scripts/setup.sh installs it)")
     os.makedirs(workdir, exist_ok=True)
     r = subprocess.run(["npm", "install", "--prefix", workdir, "--no-save",
                         "--no-audit", "--no-fund", "ffish@" + FFISH_VERSION],
                        capture_output=True, text=True, timeout=300)
     if r.returncode != 0 or not os.path.isdir(module):
-        skip("npm could not install ffish@%s:\n%s" % (FFISH_VERSION, r.stderr))
+        skip("npm could not install ffish@%s (is the npm registry reachable?)"
+             % FFISH_VERSION, r.stderr)
 
 
 def read_pieces():

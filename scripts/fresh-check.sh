@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# The newcomer's check: builds a clean Debian 12 root with debootstrap
+# (minbase plus git; sudo too for --user), clones this repository into it
+# and runs the README's two commands there, printing each one's time and
+# result. Needs root on the host (debootstrap, chroot, mounts) and the
+# package mirror the host's apt already uses; nothing else of the host
+# reaches the fresh root.
+#
+#   scripts/fresh-check.sh [--user] [--keep] [--root DIR] [--commit REV]
+#
+#   --user     run the two commands as a normal user with sudo, not as root
+#   --keep     leave the fresh root in place afterwards (default: remove it)
+#   --root     where to build the root (default /var/tmp/fairyc-fresh-$$)
+#   --commit   what to clone (default HEAD: commit before you check)
+#
+# Logs: $root.logs/{debootstrap,demo,test}.log, kept after the run.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+
+as_user=0
+keep=0
+root=/var/tmp/fairyc-fresh-$$
+commit=HEAD
+while [ $# -gt 0 ]; do
+  case $1 in
+  --user) as_user=1 ;;
+  --keep) keep=1 ;;
+  --root) root=$2; shift ;;
+  --commit) commit=$2; shift ;;
+  *) echo "fresh-check: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+  shift
+done
+[ "$(id -u)" -eq 0 ] || { echo "fresh-check: run as root (debootstrap, chroot)" >&2; exit 2; }
+command -v debootstrap >/dev/null || {
+  echo "fresh-check: debootstrap is missing: apt-get install debootstrap" >&2; exit 2; }
+
+# The host's Debian mirror: the first URI of its Debian sources.
+mirror=$(grep -hoE '^(URIs:|deb) +(\[[^]]*\] +)?https?://[^ ]+/debian/?( |$)' \
+  /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
+  grep -oE 'https?://[^ ]+' | head -n1 || true)
+mirror=${mirror:-http://deb.debian.org/debian}
+security=${mirror%/debian*}/debian-security
+
+logs=$root.logs
+mkdir -p "$logs"
+rev=$(git -C "$repo" rev-parse --short "$commit")
+echo "fresh-check: Debian 12 (bookworm) minbase from $mirror into $root"
+echo "fresh-check: checking $repo at $rev, as $([ $as_user = 1 ] && echo 'a normal user with sudo' || echo root)"
+
+mounted=()
+cleanup() {
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+    umount -l "${mounted[$i]}" 2>/dev/null || true
+  done
+  if [ $keep = 0 ]; then rm -rf "$root"; fi
+}
+trap cleanup EXIT
+
+elapsed() { echo $(($(date +%s) - $1)); }
+
+include=git,ca-certificates
+[ $as_user = 1 ] && include=$include,sudo
+t0=$(date +%s)
+if ! debootstrap --variant=minbase --include=$include bookworm "$root" "$mirror" \
+  > "$logs/debootstrap.log" 2>&1; then
+  echo "fresh-check: debootstrap FAILED after $(elapsed $t0) s; see $logs/debootstrap.log" >&2
+  tail -n 20 "$logs/debootstrap.log" >&2
+  exit 1
+fi
+echo "fresh-check: debootstrap: $(elapsed $t0) s"
+
+# The same mirror for apt inside, updates and security included.
+cat > "$root/etc/apt/sources.list" <<EOF
+deb $mirror bookworm main
+deb $mirror bookworm-updates main
+deb $security bookworm-security main
+EOF
+cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+for m in proc sys dev dev/pts; do
+  mkdir -p "$root/$m"
+  case $m in
+  proc) mount -t proc proc "$root/proc" ;;
+  sys) mount -t sysfs sys "$root/sys" ;;
+  *) mount --bind "/$m" "$root/$m" ;;
+  esac
+  mounted+=("$root/$m")
+done
+mkdir -p "$root/mnt/repo"
+mount --bind "$repo" "$root/mnt/repo"
+mount -o remount,bind,ro "$root/mnt/repo"
+mounted+=("$root/mnt/repo")
+
+if [ $as_user = 1 ]; then
+  chroot "$root" useradd -m -s /bin/bash newcomer
+  echo 'newcomer ALL=(ALL) NOPASSWD: ALL' > "$root/etc/sudoers.d/newcomer"
+  chmod 440 "$root/etc/sudoers.d/newcomer"
+  home=/home/newcomer
+  run_as=(chroot --userspec=newcomer:newcomer "$root" env -i HOME=$home
+    USER=newcomer PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin LANG=C.UTF-8)
+else
+  home=/root
+  run_as=(chroot "$root" env -i HOME=$home USER=root
+    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8)
+fi
+"${run_as[@]}" git config --global --add safe.directory /mnt/repo/.git
+"${run_as[@]}" git config --global --add safe.directory /mnt/repo
+"${run_as[@]}" git clone -q --no-checkout /mnt/repo "$home/fairyc"
+"${run_as[@]}" git -C "$home/fairyc" checkout -q "$rev"
+echo "fresh-check: cloned into $home/fairyc"
+
+status=0
+for cmd in demo test; do
+  t0=$(date +%s)
+  if "${run_as[@]}" bash -c "cd $home/fairyc && scripts/$cmd.sh" \
+    > "$logs/$cmd.log" 2>&1; then
+    result=PASS
+  else
+    result=FAIL
+    status=1
+  fi
+  echo "fresh-check: scripts/$cmd.sh: $result in $(elapsed $t0) s (log: $logs/$cmd.log)"
+  grep -E '^(setup|build):' "$logs/$cmd.log" | sed 's/^/  /' || true
+  if [ $cmd = test ]; then
+    grep -E '^test: ' "$logs/test.log" | sed 's/^/  /' || true
+  fi
+  [ $result = PASS ] || tail -n 25 "$logs/$cmd.log" | sed 's/^/  | /'
+done
+echo "fresh-check: $([ $status = 0 ] && echo PASSED || echo FAILED)"
+exit $status
