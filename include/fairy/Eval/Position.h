@@ -11,6 +11,7 @@
 #define FAIRY_EVAL_POSITION_H
 
 #include "fairy/Eval/Board.h"
+#include "fairy/Eval/Color.h"
 #include "fairy/IR/Node.h"
 
 #include <map>
@@ -20,11 +21,6 @@
 #include <vector>
 
 namespace fairy {
-
-enum class Color : uint8_t { White, Black };
-inline Color opposite(Color C) {
-  return C == Color::White ? Color::Black : Color::White;
-}
 
 struct Occupant {
   bool Present = false;

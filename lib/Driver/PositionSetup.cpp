@@ -1,85 +1,25 @@
-//===- PositionOptions.cpp - What fairyc's options say of a position ------===//
+//===- PositionSetup.cpp - What an invocation says of a position ----------===//
 //
-// The options that describe a position beyond its pieces: the previous
-// move, zones, states, which pieces have moved, royal pieces, the moving
-// piece's type, and the other pieces' moves (--piece), which attack
-// conditions need. See docs/notations/movement-formula.md.
+// What describes a position beyond its pieces: the previous move, zones,
+// states, which pieces have moved, royal pieces, the moving piece's type,
+// and the other pieces' moves, which attack conditions need. See
+// docs/notations/movement-formula.md.
 //
 //===----------------------------------------------------------------------===//
-#include "PositionOptions.h"
+#include "PositionSetup.h"
 
 #include "fairy/Eval/Attacks.h"
 #include "fairy/Eval/Borrow.h"
 #include "fairy/IR/Verifier.h"
 
-#include "llvm/Support/CommandLine.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cctype>
 #include <set>
 
 using namespace fairy;
 using namespace llvm;
-
-cl::OptionCategory &fairyc::optionCategory() {
-  static cl::OptionCategory Category("fairyc options");
-  return Category;
-}
-
-namespace {
-
-cl::OptionCategory &Category = fairyc::optionCategory();
-
-cl::opt<std::string> LastMove(
-    "last-move",
-    cl::desc("The previous move, FROM-TO (e.g. e7-e5), for Movement "
-             "Formula's m+ and m- (default: from the en passant field of "
-             "--position)"),
-    cl::value_desc("from-to"), cl::cat(Category));
-
-cl::list<std::string> ZoneSpecs(
-    "zone",
-    cl::desc("Zone N of the board, N:SQUARES, e.g. 1:a8,b8,c8 or 1:a8-h8 (a "
-             "rectangle); repeatable"),
-    cl::value_desc("n:squares"), cl::cat(Category));
-
-cl::list<std::string> MovedSquares(
-    "moved-squares",
-    cl::desc("The pieces on these squares have moved (s0 and initial moves "
-             "of the other pieces), e.g. e4,a1-h1; --moved says it of the "
-             "moving piece"),
-    cl::value_desc("squares"), cl::cat(Category));
-
-cl::list<std::string> AdvancedSquares(
-    "advanced-squares",
-    cl::desc("The pieces on these squares stand one rank ahead of their "
-             "start square (XBoard's 'ii' moves), e.g. a3-h3"),
-    cl::value_desc("squares"), cl::cat(Category));
-
-cl::list<unsigned> States("state",
-                          cl::desc("The moving piece is in state N (Movement "
-                                   "Formula's sN, N >= 1); repeatable"),
-                          cl::value_desc("n"), cl::cat(Category));
-
-cl::opt<std::string> MoverType(
-    "type",
-    cl::desc("The moving piece's type letter, for same-type conditions "
-             "(default: the letter on its square in --position)"),
-    cl::value_desc("letter"), cl::cat(Category));
-
-cl::opt<std::string>
-    RoyalTypes("royal",
-               cl::desc("The type letters of royal pieces, for Betza's k and t "
-                        "(default: K)"),
-               cl::value_desc("letters"), cl::init("K"), cl::cat(Category));
-
-cl::list<std::string> PieceDefs(
-    "piece",
-    cl::desc("Defines a piece type for attack conditions: L=TEXT in the "
-             "input's notation or L=NOTATION:TEXT; an upper-case L defines "
-             "both sides unless the lower case is defined too; repeatable"),
-    cl::value_desc("letter=text"), cl::cat(Category));
-
-} // namespace
 
 /// Reads "a8-h8" (a rectangle) or "e4" into \p Out; false with \p Error.
 static bool readSquares(const Board &B, StringRef Spec, SquareSet &Out,
@@ -104,13 +44,13 @@ static bool readSquares(const Board &B, StringRef Spec, SquareSet &Out,
   return true;
 }
 
-/// --last-move, --zone, --state and --type.
-bool fairyc::setUpStates(DiagnosticEngine &Diags, Position &P,
-                         unsigned Origin) {
+/// The last move, zones, states and the mover's type.
+bool fairy::setUpStates(const Invocation &Inv, DiagnosticEngine &Diags,
+                        Position &P, unsigned Origin) {
   const Board &B = P.board();
   std::string Error;
-  if (!LastMove.empty()) {
-    auto [From, To] = StringRef(LastMove).split('-');
+  if (!Inv.LastMove.empty()) {
+    auto [From, To] = StringRef(Inv.LastMove).split('-');
     Move M;
     if (To.empty() || !B.parseSquare(From.str(), M.From, Error) ||
         !B.parseSquare(To.str(), M.To, Error)) {
@@ -120,7 +60,7 @@ bool fairyc::setUpStates(DiagnosticEngine &Diags, Position &P,
     }
     P.LastMove = M;
   }
-  for (const std::string &Z : ZoneSpecs) {
+  for (const std::string &Z : Inv.Zones) {
     auto [Num, Squares] = StringRef(Z).split(':');
     int N;
     SquareSet S(B.numSquares());
@@ -136,17 +76,17 @@ bool fairyc::setUpStates(DiagnosticEngine &Diags, Position &P,
     if (!New)
       It->second |= S;
   }
-  for (const std::string &Spec : MovedSquares)
+  for (const std::string &Spec : Inv.MovedSquares)
     if (!readSquares(B, Spec, P.Moved, Error)) {
       Diags.error("--moved-squares=" + Spec + ": " + Error);
       return false;
     }
-  for (const std::string &Spec : AdvancedSquares)
+  for (const std::string &Spec : Inv.AdvancedSquares)
     if (!readSquares(B, Spec, P.Advanced, Error)) {
       Diags.error("--advanced-squares=" + Spec + ": " + Error);
       return false;
     }
-  for (unsigned N : States) {
+  for (unsigned N : Inv.States) {
     if (N == 0) {
       Diags.error("--state=0: state 0 is 'never moved'; use --moved to say "
                   "the piece has moved");
@@ -155,15 +95,16 @@ bool fairyc::setUpStates(DiagnosticEngine &Diags, Position &P,
     P.States.try_emplace(N, SquareSet(B.numSquares()))
         .first->second.set(Origin);
   }
-  if (MoverType.size() > 1 ||
-      (!MoverType.empty() && !std::isalpha((unsigned char)MoverType[0]))) {
+  if (Inv.MoverType.size() > 1 ||
+      (!Inv.MoverType.empty() &&
+       !std::isalpha((unsigned char)Inv.MoverType[0]))) {
     Diags.error("--type takes one letter");
     return false;
   }
-  if (!MoverType.empty())
-    P.MoverType = (char)std::toupper((unsigned char)MoverType[0]);
+  if (!Inv.MoverType.empty())
+    P.MoverType = (char)std::toupper((unsigned char)Inv.MoverType[0]);
   P.RoyalTypes.clear();
-  for (char C : RoyalTypes) {
+  for (char C : Inv.RoyalTypes) {
     if (!std::isalpha((unsigned char)C)) {
       Diags.error("--royal takes piece letters, such as K or KG");
       return false;
@@ -173,13 +114,14 @@ bool fairyc::setUpStates(DiagnosticEngine &Diags, Position &P,
   return true;
 }
 
-/// --piece: the other pieces' moves, for attack conditions. The moving
-/// piece's own type moves like it unless --piece says otherwise.
-bool fairyc::definePieces(DiagnosticEngine &Diags, Position &P, unsigned Origin,
-                          const NodeRef &IR, const NotationInfo &Input) {
+/// The other pieces' moves, for attack conditions. The moving piece's own
+/// type moves like it unless a definition says otherwise.
+bool fairy::definePieces(const Invocation &Inv, DiagnosticEngine &Diags,
+                         Position &P, unsigned Origin, const NodeRef &IR,
+                         const NotationInfo &Input) {
   auto Table = std::make_shared<PieceTable>();
   std::set<std::pair<Color, char>> Given;
-  for (const std::string &Def : PieceDefs) {
+  for (const std::string &Def : Inv.PieceDefs) {
     auto [Letter, Rest] = StringRef(Def).split('=');
     if (Letter.size() != 1 || !std::isalpha((unsigned char)Letter[0]) ||
         Rest.empty()) {

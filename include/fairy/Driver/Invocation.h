@@ -1,0 +1,118 @@
+//===- Invocation.h - Everything one run of fairyc is asked -----*- C++ -*-===//
+//
+// What clang calls a CompilerInvocation: the complete description of one
+// job, filled from command-line options by the tools and from arguments by
+// library users, and carried out by fairy::Driver. Plain data, standard
+// types only: this header needs no LLVM.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_DRIVER_INVOCATION_H
+#define FAIRY_DRIVER_INVOCATION_H
+
+#include "fairy/Eval/Color.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fairy {
+
+/// What a run produces (fairyc --emit).
+enum class EmitKind {
+  Diagram,  ///< ASCII move diagram
+  IR,       ///< the textual moveset IR
+  Json,     ///< moves from every square (or From) and the IR
+  Dot,      ///< the IR as a Graphviz graph
+  Svg,      ///< a picture of the moves
+  CTable,   ///< C arrays of leaps and rays for mailbox engines
+  Bitboard, ///< a C/C++ header of magic-bitboard attack tables
+  Betza,    ///< the piece written in Betza
+  Fairy,    ///< the piece written in fairy-notation
+  Parlett   ///< the piece written in Parlett's notation
+};
+
+/// The EmitKind called \p Name ("bitboard"); nullopt for none.
+std::optional<EmitKind> emitKindNamed(const std::string &Name);
+/// The name of \p Kind, as --emit spells it.
+const char *emitKindName(EmitKind Kind);
+
+enum class DotStyle { Tree, Automaton };
+enum class BetzaReading { FairyStockfish, XBoard };
+enum class EngineKind { Fast, Reference };
+
+/// One job. The defaults are fairyc's with no options.
+struct Invocation {
+  // --- Inputs -------------------------------------------------------------
+  /// The positional argument: a file to read, or notation text when
+  /// Notation is given and no such file exists; "-" or nullopt for
+  /// standard input. An empty string is empty notation text.
+  std::optional<std::string> Input;
+  /// More piece files (--emit=bitboard makes one header of them all).
+  std::vector<std::string> MoreInputs;
+  /// -e: the notation text itself.
+  std::optional<std::string> Expression;
+  /// -x: parlett, betza, fairy, formula, ir, or pieces; empty: from the
+  /// file's extension.
+  std::string Notation;
+  /// --import and --variant: a section of a Fairy-Stockfish variants.ini.
+  std::string ImportPath, VariantName;
+
+  // --- What to produce ----------------------------------------------------
+  EmitKind Emit = EmitKind::Diagram;
+  DotStyle Dot = DotStyle::Tree;
+  /// -o: where Driver::run writes; "-" for standard output.
+  std::string OutputPath = "-";
+  /// --name: the piece's C identifier in generated code.
+  std::string PieceName;
+  /// --lint: check the notation, print warnings, write nothing.
+  bool LintOnly = false;
+  /// -O0 keeps the front end's IR, -O1 runs the passes.
+  unsigned OptLevel = 1;
+
+  // --- Reading ------------------------------------------------------------
+  /// --betza; nullopt means Fairy-Stockfish's reading, not asked for.
+  std::optional<BetzaReading> Betza;
+  /// --radius: bound fairy-notation's open ranges.
+  std::optional<int> Radius;
+
+  // --- Board and position -------------------------------------------------
+  std::string Board;    ///< WxH or WxHxD; empty: from Position, else 9x9
+  std::string Position; ///< FEN-like placement, with optional side and e.p.
+  std::string From;     ///< the piece's square; empty: the centre
+  /// The moving piece's side; nullopt: the FEN's side to move, else White.
+  std::optional<Color> Side;
+  bool Moved = false;    ///< the piece has moved (no initial moves)
+  bool Advanced = false; ///< one rank ahead of its start (XBoard's 'ii')
+  bool Labels = false;   ///< rank and file labels in diagrams
+  EngineKind Engine = EngineKind::Fast;
+  /// Leg steps one evaluation may take; 0 for the evaluator's default.
+  uint64_t EvalStepLimit = 0;
+
+  // --- Movement Formula's and Betza's conditions --------------------------
+  std::string LastMove;                     ///< FROM-TO
+  std::vector<std::string> Zones;           ///< N:SQUARES each
+  std::vector<std::string> MovedSquares;    ///< e4,a1-h1 each
+  std::vector<std::string> AdvancedSquares; ///< likewise
+  std::vector<unsigned> States;             ///< the mover's states, >= 1
+  std::string MoverType;                    ///< one letter
+  std::string RoyalTypes = "K";             ///< letters of royal pieces
+  /// L=TEXT or L=NOTATION:TEXT: other pieces' moves, for attack conditions.
+  std::vector<std::string> PieceDefs;
+};
+
+/// What fairy-opt is asked: read textual IR, run passes, print it.
+struct OptInvocation {
+  std::string Input = "-"; ///< a file, or "-" for standard input
+  std::string OutputPath = "-";
+  std::vector<std::string> Passes; ///< in order (range-fold, ...)
+  bool O1 = false;                 ///< then the -O1 pipeline
+  bool PrintAfterAll = false;
+  bool Inline = false; ///< the IR on one line
+  bool Stats = false;  ///< node counts per pass, on standard error
+  std::string Board;   ///< WxH or WxHxD, for the passes that use it
+};
+
+} // namespace fairy
+
+#endif

@@ -1,0 +1,134 @@
+//===- Driver.cpp - The library behind every fairyc tool ------------------===//
+//
+// fairy::Driver owns the diagnostics engine and carries out invocations:
+// Job.cpp does fairyc's work, OptJob.cpp fairy-opt's, CompiledPieces.cpp
+// answers where pieces go. This file ties them to the public API.
+//
+//===----------------------------------------------------------------------===//
+#include "fairy/Driver/Driver.h"
+#include "Job.h"
+
+#include "fairy/Support/Diagnostics.h"
+#include "fairy/Support/Files.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace fairy;
+
+const char *fairy::libraryVersion() { return FAIRY_VERSION; }
+
+namespace {
+struct EmitName {
+  EmitKind Kind;
+  const char *Name;
+};
+constexpr EmitName EmitNames[] = {
+    {EmitKind::Diagram, "diagram"},   {EmitKind::IR, "ir"},
+    {EmitKind::Json, "json"},         {EmitKind::Dot, "dot"},
+    {EmitKind::Svg, "svg"},           {EmitKind::CTable, "ctable"},
+    {EmitKind::Bitboard, "bitboard"}, {EmitKind::Betza, "betza"},
+    {EmitKind::Fairy, "fairy"},       {EmitKind::Parlett, "parlett"}};
+} // namespace
+
+std::optional<EmitKind> fairy::emitKindNamed(const std::string &Name) {
+  for (const EmitName &E : EmitNames)
+    if (Name == E.Name)
+      return E.Kind;
+  return std::nullopt;
+}
+
+const char *fairy::emitKindName(EmitKind Kind) {
+  for (const EmitName &E : EmitNames)
+    if (Kind == E.Kind)
+      return E.Name;
+  return "?";
+}
+
+struct Driver::Impl {
+  DiagnosticEngine Diags;
+  DiagnosticsOutput Output;
+  Impl(std::string Tool, DiagnosticsOutput Output)
+      : Diags(Output == DiagnosticsOutput::Text ? &llvm::errs() : nullptr,
+              std::move(Tool)),
+        Output(Output) {}
+};
+
+Driver::Driver(std::string Tool, DiagnosticsOutput Output)
+    : I(std::make_unique<Impl>(std::move(Tool), Output)) {}
+
+Driver::~Driver() = default;
+
+bool Driver::applyWarningFlags(const std::vector<std::string> &Flags,
+                               bool NoWarnings) {
+  bool Ok = true;
+  for (const std::string &Flag : Flags) {
+    std::string Error;
+    if (!I->Diags.policy().apply(Flag, Error)) {
+      I->Diags.error(Error);
+      Ok = false;
+    }
+  }
+  if (NoWarnings)
+    I->Diags.policy().silenceAll();
+  return Ok;
+}
+
+std::optional<std::string> Driver::emit(const Invocation &Inv) {
+  std::optional<std::string> Out = runJob(Inv, I->Diags);
+  // Warnings promoted by -Werror fail the run too.
+  if (I->Diags.errorCount())
+    return std::nullopt;
+  return Out;
+}
+
+int Driver::run(const Invocation &Inv) {
+  std::optional<std::string> Out = emit(Inv);
+  if (!Out)
+    return 1;
+  if (Inv.LintOnly)
+    return 0;
+  std::string Error;
+  if (!writeOutputAtomically(Inv.OutputPath, *Out, Error)) {
+    I->Diags.error(Error);
+    return 1;
+  }
+  return 0;
+}
+
+void Driver::finish() {
+  if (I->Output == DiagnosticsOutput::Json)
+    llvm::errs() << diagnosticsToJson(I->Diags.diagnostics());
+  llvm::errs().flush();
+}
+
+unsigned Driver::errorCount() const { return I->Diags.errorCount(); }
+
+std::vector<DriverDiagnostic> Driver::diagnostics() const {
+  std::vector<DriverDiagnostic> Out;
+  for (const Diagnostic &D : I->Diags.diagnostics()) {
+    DriverDiagnostic R;
+    switch (D.Kind) {
+    case llvm::SourceMgr::DK_Error:
+      R.Kind = DriverDiagnostic::Error;
+      break;
+    case llvm::SourceMgr::DK_Warning:
+      R.Kind = DriverDiagnostic::Warning;
+      break;
+    case llvm::SourceMgr::DK_Note:
+      R.Kind = DriverDiagnostic::Note;
+      break;
+    case llvm::SourceMgr::DK_Remark:
+      R.Kind = DriverDiagnostic::Remark;
+      break;
+    }
+    R.File = D.File;
+    R.Line = D.Line;
+    R.Column = D.Column;
+    R.Message = D.Message;
+    R.Name = D.Name;
+    Out.push_back(std::move(R));
+  }
+  return Out;
+}
+
+DiagnosticEngine &Driver::engine() { return I->Diags; }
