@@ -12,6 +12,8 @@
 #   --keep     leave the fresh root in place afterwards (default: remove it)
 #   --root     where to build the root (default /var/tmp/fairyc-fresh-$$)
 #   --commit   what to clone (default HEAD: commit before you check)
+#   --allow-skips  let tests skip (default: FAIRY_REQUIRE_FSF=1, so the
+#              Fairy-Stockfish suites must run: npm must reach its registry)
 #
 # Logs: $root.logs/{debootstrap,demo,test}.log, kept after the run.
 set -euo pipefail
@@ -21,12 +23,14 @@ as_user=0
 keep=0
 root=/var/tmp/fairyc-fresh-$$
 commit=HEAD
+require_fsf=1
 while [ $# -gt 0 ]; do
   case $1 in
   --user) as_user=1 ;;
   --keep) keep=1 ;;
   --root) root=$2; shift ;;
   --commit) commit=$2; shift ;;
+  --allow-skips) require_fsf=0 ;;
   *) echo "fresh-check: unknown argument '$1'" >&2; exit 2 ;;
   esac
   shift
@@ -77,6 +81,14 @@ deb $mirror bookworm-updates main
 deb $security bookworm-security main
 EOF
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+# The network's trust: a machine on this network trusts the local CAs the
+# host does (an HTTPS proxy's, for npm's registry). Nothing else is copied.
+if ls /usr/local/share/ca-certificates/*.crt >/dev/null 2>&1; then
+  mkdir -p "$root/usr/local/share/ca-certificates"
+  cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+  chroot "$root" update-ca-certificates > "$logs/ca.log" 2>&1
+  echo "fresh-check: trusting the host's local CAs: $(cd /usr/local/share/ca-certificates && echo *.crt)"
+fi
 for m in proc sys dev dev/pts; do
   mkdir -p "$root/$m"
   case $m in
@@ -97,11 +109,11 @@ if [ $as_user = 1 ]; then
   chmod 440 "$root/etc/sudoers.d/newcomer"
   home=/home/newcomer
   run_as=(chroot --userspec=newcomer:newcomer "$root" env -i HOME=$home
-    USER=newcomer PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin LANG=C.UTF-8)
+    USER=newcomer FAIRY_REQUIRE_FSF=$require_fsf PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin LANG=C.UTF-8)
 else
   home=/root
   run_as=(chroot "$root" env -i HOME=$home USER=root
-    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8)
+    FAIRY_REQUIRE_FSF=$require_fsf PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8)
 fi
 "${run_as[@]}" git config --global --add safe.directory /mnt/repo/.git
 "${run_as[@]}" git config --global --add safe.directory /mnt/repo

@@ -116,8 +116,9 @@ std::optional<std::vector<Destination>> CompiledPieces::destinations(
 }
 
 std::unique_ptr<CompiledPieces> Driver::compile(const Invocation &Inv) {
+  unsigned Before = errorCount();
   std::optional<PieceSet> Set = compileJob(Inv, engine());
-  if (!Set || errorCount())
+  if (!Set || errorCount() > Before)
     return nullptr;
   auto Impl = std::make_unique<CompiledPieces::Impl>();
   Impl->Set = std::move(*Set);

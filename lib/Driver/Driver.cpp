@@ -74,9 +74,10 @@ bool Driver::applyWarningFlags(const std::vector<std::string> &Flags,
 }
 
 std::optional<std::string> Driver::emit(const Invocation &Inv) {
+  unsigned Before = I->Diags.errorCount();
   std::optional<std::string> Out = runJob(Inv, I->Diags);
   // Warnings promoted by -Werror fail the run too.
-  if (I->Diags.errorCount())
+  if (I->Diags.errorCount() > Before)
     return std::nullopt;
   return Out;
 }

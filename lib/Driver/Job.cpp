@@ -48,7 +48,11 @@ public:
       : Inv(Inv), Diags(Diags), Side(Inv.Side.value_or(Color::White)),
         In(Inv.Input.value_or("")),
         StepLimit(Inv.EvalStepLimit ? Inv.EvalStepLimit
-                                    : FastEvaluator::DefaultWorkLimit) {}
+                                    : FastEvaluator::DefaultWorkLimit),
+        ErrorsBefore(Diags.errorCount()) {}
+
+  /// The errors reported since the job began (a driver may run many).
+  unsigned newErrors() const { return Diags.errorCount() - ErrorsBefore; }
 
   /// Where the notation text comes from and what it is called in diagnostics.
   struct Source {
@@ -428,7 +432,7 @@ public:
     std::string Text = StringRef(S.Text).rtrim("\r\n").str();
     unsigned Buffer = Diags.addBuffer(Text, S.Name);
     NodeRef IR = N->Parse(Diags, Buffer, *FOpts);
-    if (!IR || Diags.errorCount())
+    if (!IR || newErrors())
       return std::nullopt;
     std::vector<std::string> Problems = verifyIR(*IR);
     for (const std::string &P : Problems)
@@ -532,7 +536,7 @@ public:
       }
       Set = readPieceFile(Diags, Source, POpts);
     }
-    if (!Set || Diags.errorCount())
+    if (!Set || newErrors())
       return std::nullopt;
     return Set;
   }
@@ -550,7 +554,7 @@ public:
       for (const PieceDef &D : Set->Pieces)
         for (const PieceMovement &M : D.Moves)
           lintMovement(Diags, *M.Notation, M.Buffer, Set->board(), FOpts);
-      return Diags.errorCount() ? std::nullopt : std::optional<std::string>("");
+      return newErrors() ? std::nullopt : std::optional<std::string>("");
     }
     SetOptions SOpts;
     // The same outputs, but for every piece; a graph is of one IR only.
@@ -584,7 +588,7 @@ public:
       return std::nullopt;
     }
     auto Out = emitPieceSet(Diags, *Set, SOpts);
-    if (!Out || Diags.errorCount())
+    if (!Out || newErrors())
       return std::nullopt;
     return Out;
   }
@@ -628,7 +632,7 @@ public:
       if (!FOpts)
         return std::nullopt;
       lintMovement(Diags, *Pieces[0].Notation, Pieces[0].Buffer, *B, *FOpts);
-      return Diags.errorCount() ? std::nullopt : std::optional<std::string>("");
+      return newErrors() ? std::nullopt : std::optional<std::string>("");
     }
     NodeRef IR = Pieces[0].IR;
     const NotationInfo *N = Pieces[0].Notation;
@@ -671,7 +675,7 @@ public:
       if (!Inv.Board.empty() || !Inv.Position.empty())
         if (auto Setup = setUpPosition(Diags))
           Ctx.Board = Setup->first.board().shape();
-      if (Diags.errorCount())
+      if (newErrors())
         return std::nullopt;
       NodeRef Opt = optimized(IR, Ctx);
       Out = Inv.Emit == EmitKind::IR         ? printIR(*Opt)
@@ -751,6 +755,7 @@ private:
   Color Side;
   std::string In;
   uint64_t StepLimit;
+  unsigned ErrorsBefore;
 };
 
 } // namespace

@@ -1,0 +1,37 @@
+# cmake --install: the tools, libfairy, the public headers, a CMake package
+# (find_package(fairyc) -> fairyc::fairy, and with COMPONENTS IR the
+# target fairyc::ir that adds LLVM's headers for the C++ IR API) and a
+# pkg-config file (fairyc.pc). Both are relocatable: they find the prefix
+# from where they are installed.
+include(CMakePackageConfigHelpers)
+
+set(FAIRY_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/fairyc)
+
+install(TARGETS fairyc fairy-opt RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS fairy EXPORT fairycTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  NAMELINK_COMPONENT Unspecified)
+# Every public header but the generators of tests (fairy/Testing) and the
+# front ends' ANTLR error wording (needs ANTLR's headers; internal).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/fairy
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  PATTERN Testing EXCLUDE
+  PATTERN AntlrErrors.h EXCLUDE)
+
+install(EXPORT fairycTargets NAMESPACE fairyc:: DESTINATION ${FAIRY_CMAKE_DIR})
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/fairycConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/fairycConfig.cmake
+  INSTALL_DESTINATION ${FAIRY_CMAKE_DIR})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/fairycConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/fairycConfig.cmake
+  ${PROJECT_BINARY_DIR}/fairycConfigVersion.cmake
+  DESTINATION ${FAIRY_CMAKE_DIR})
+
+# pkg-config: the prefix relative to the .pc file's own directory.
+file(RELATIVE_PATH FAIRY_PC_TO_PREFIX
+  /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
+configure_file(${PROJECT_SOURCE_DIR}/cmake/fairyc.pc.in
+  ${PROJECT_BINARY_DIR}/fairyc.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/fairyc.pc
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -1,0 +1,466 @@
+//===- CAPI.cpp - The C API (fairy/fairy.h) over the driver ---------------===//
+//
+// Each handle wraps the driver's C++ objects; each entry point catches every
+// exception, so none crosses into C. Options are fairyc's, by name, turned
+// into an Invocation the same way the tool's are.
+//
+//===----------------------------------------------------------------------===//
+#include "fairy/fairy.h"
+
+#include "fairy/Driver/Driver.h"
+
+#include <cctype>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <new>
+#include <string>
+#include <vector>
+
+using namespace fairy;
+
+struct fairy_options {
+  Invocation Inv;
+  std::vector<std::string> WarningFlags;
+  bool NoWarnings = false;
+  std::string Error;
+};
+
+struct fairy_compilation {
+  Invocation Inv;
+  std::vector<std::string> WarningFlags;
+  bool NoWarnings = false;
+  Driver D{"fairy", DiagnosticsOutput::Collect};
+  std::unique_ptr<CompiledPieces> Pieces;
+  /// Diagnostics as handed out; a deque, so that earlier entries' strings
+  /// stay where they are when emitting adds more.
+  std::deque<DriverDiagnostic> Diagnostics;
+  std::string LastError;
+  /// The last output of each emit kind, kept for a second call with a
+  /// larger buffer.
+  std::map<EmitKind, std::string> Emitted;
+
+  /// Copies the driver's diagnostics that are new.
+  void syncDiagnostics() {
+    std::vector<DriverDiagnostic> All = D.diagnostics();
+    for (size_t I = Diagnostics.size(); I < All.size(); ++I)
+      Diagnostics.push_back(std::move(All[I]));
+  }
+};
+
+struct fairy_position {
+  std::vector<SquareContent> Squares;
+};
+
+namespace {
+
+/// Runs \p F, turning exceptions into statuses.
+template <typename F> fairy_status guarded(F &&Body) {
+  try {
+    return Body();
+  } catch (const std::bad_alloc &) {
+    return FAIRY_OUT_OF_MEMORY;
+  } catch (...) {
+    return FAIRY_ERROR;
+  }
+}
+
+bool parseUnsigned(const std::string &V, uint64_t &Out) {
+  if (V.empty() || V.size() > 19)
+    return false;
+  Out = 0;
+  for (char C : V) {
+    if (!std::isdigit((unsigned char)C))
+      return false;
+    Out = Out * 10 + (C - '0');
+  }
+  return true;
+}
+
+bool parseFlag(const std::string &V, bool &Out) {
+  if (V == "1" || V == "true" || V.empty())
+    Out = true;
+  else if (V == "0" || V == "false")
+    Out = false;
+  else
+    return false;
+  return true;
+}
+
+/// Sets option \p Name of \p O to \p V; false with O.Error set.
+bool setOption(fairy_options &O, const std::string &Name,
+               const std::string &V) {
+  Invocation &Inv = O.Inv;
+  auto Bad = [&](const char *Expected) {
+    O.Error = "option '" + Name + "': '" + V + "' is not " + Expected;
+    return false;
+  };
+  uint64_t N = 0;
+  if (Name == "notation" || Name == "x")
+    Inv.Notation = V;
+  else if (Name == "board")
+    Inv.Board = V;
+  else if (Name == "position")
+    Inv.Position = V;
+  else if (Name == "from")
+    Inv.From = V;
+  else if (Name == "side") {
+    if (V != "white" && V != "black")
+      return Bad("white or black");
+    Inv.Side = V == "white" ? Color::White : Color::Black;
+  } else if (Name == "moved") {
+    if (!parseFlag(V, Inv.Moved))
+      return Bad("1 or 0");
+  } else if (Name == "advanced") {
+    if (!parseFlag(V, Inv.Advanced))
+      return Bad("1 or 0");
+  } else if (Name == "labels") {
+    if (!parseFlag(V, Inv.Labels))
+      return Bad("1 or 0");
+  } else if (Name == "w") {
+    if (!parseFlag(V, O.NoWarnings))
+      return Bad("1 or 0");
+  } else if (Name == "betza") {
+    if (V != "fsf" && V != "xboard")
+      return Bad("fsf or xboard");
+    Inv.Betza =
+        V == "fsf" ? BetzaReading::FairyStockfish : BetzaReading::XBoard;
+  } else if (Name == "radius") {
+    if (!parseUnsigned(V, N) || N > 1000000)
+      return Bad("a number");
+    Inv.Radius = (int)N;
+  } else if (Name == "O") {
+    if (V != "0" && V != "1")
+      return Bad("0 or 1");
+    Inv.OptLevel = V == "1";
+  } else if (Name == "W")
+    O.WarningFlags.push_back(V);
+  else if (Name == "name")
+    Inv.PieceName = V;
+  else if (Name == "variant")
+    Inv.VariantName = V;
+  else if (Name == "engine") {
+    if (V != "fast" && V != "reference")
+      return Bad("fast or reference");
+    Inv.Engine = V == "fast" ? EngineKind::Fast : EngineKind::Reference;
+  } else if (Name == "eval-step-limit") {
+    if (!parseUnsigned(V, N))
+      return Bad("a number");
+    Inv.EvalStepLimit = N;
+  } else if (Name == "dot") {
+    if (V != "tree" && V != "automaton")
+      return Bad("tree or automaton");
+    Inv.Dot = V == "tree" ? DotStyle::Tree : DotStyle::Automaton;
+  } else if (Name == "last-move")
+    Inv.LastMove = V;
+  else if (Name == "zone")
+    Inv.Zones.push_back(V);
+  else if (Name == "moved-squares")
+    Inv.MovedSquares.push_back(V);
+  else if (Name == "advanced-squares")
+    Inv.AdvancedSquares.push_back(V);
+  else if (Name == "state") {
+    if (!parseUnsigned(V, N) || N > 1000000)
+      return Bad("a number");
+    Inv.States.push_back((unsigned)N);
+  } else if (Name == "type")
+    Inv.MoverType = V;
+  else if (Name == "royal")
+    Inv.RoyalTypes = V;
+  else if (Name == "piece")
+    Inv.PieceDefs.push_back(V);
+  else {
+    O.Error = "unknown option '" + Name + "'";
+    return false;
+  }
+  return true;
+}
+
+/// A compilation of \p Inv under \p Options' warnings.
+fairy_compilation *compile(Invocation Inv, const fairy_options *Options) {
+  try {
+    auto *C = new fairy_compilation;
+    C->Inv = std::move(Inv);
+    if (Options) {
+      C->WarningFlags = Options->WarningFlags;
+      C->NoWarnings = Options->NoWarnings;
+    }
+    if (C->D.applyWarningFlags(C->WarningFlags, C->NoWarnings))
+      C->Pieces = C->D.compile(C->Inv);
+    C->syncDiagnostics();
+    return C;
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+} // namespace
+
+extern "C" {
+
+int fairy_api_version(void) { return FAIRY_API_VERSION; }
+const char *fairy_version(void) { return libraryVersion(); }
+
+fairy_options *fairy_options_create(void) {
+  try {
+    return new fairy_options;
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+void fairy_options_destroy(fairy_options *Options) { delete Options; }
+
+fairy_status fairy_options_set(fairy_options *Options, const char *Name,
+                               const char *Value) {
+  if (!Options)
+    return FAIRY_INVALID_ARGUMENT;
+  return guarded([&] {
+    if (!Name || !Value) {
+      Options->Error = "option name and value must not be NULL";
+      return FAIRY_INVALID_ARGUMENT;
+    }
+    Options->Error.clear();
+    return setOption(*Options, Name, Value) ? FAIRY_OK : FAIRY_INVALID_ARGUMENT;
+  });
+}
+
+const char *fairy_options_error(const fairy_options *Options) {
+  return Options ? Options->Error.c_str() : "";
+}
+
+fairy_compilation *fairy_compile(const char *Notation, const char *Text,
+                                 size_t Length, const fairy_options *Options) {
+  try {
+    Invocation Inv = Options ? Options->Inv : Invocation();
+    Inv.Notation = Notation ? Notation : "";
+    Inv.Expression = std::string(Text ? Text : "", Text ? Length : 0);
+    return compile(std::move(Inv), Options);
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+fairy_compilation *fairy_compile_file(const char *Path,
+                                      const fairy_options *Options) {
+  try {
+    Invocation Inv = Options ? Options->Inv : Invocation();
+    std::string P = Path ? Path : "";
+    if (!Inv.VariantName.empty())
+      Inv.ImportPath = P;
+    else
+      Inv.Input = P;
+    return compile(std::move(Inv), Options);
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+void fairy_compilation_destroy(fairy_compilation *C) { delete C; }
+
+int fairy_compilation_ok(const fairy_compilation *C) {
+  return C && C->Pieces ? 1 : 0;
+}
+
+size_t fairy_diagnostic_count(const fairy_compilation *C) {
+  return C ? C->Diagnostics.size() : 0;
+}
+
+fairy_status fairy_diagnostic_get(const fairy_compilation *C, size_t Index,
+                                  fairy_diagnostic *Out) {
+  if (!C || !Out || Index >= C->Diagnostics.size())
+    return FAIRY_INVALID_ARGUMENT;
+  const DriverDiagnostic &D = C->Diagnostics[Index];
+  Out->severity = (fairy_severity)D.Kind;
+  Out->file = D.File.c_str();
+  Out->line = D.Line;
+  Out->column = D.Column;
+  Out->message = D.Message.c_str();
+  Out->name = D.Name.c_str();
+  return FAIRY_OK;
+}
+
+const char *fairy_last_error(const fairy_compilation *C) {
+  return C ? C->LastError.c_str() : "";
+}
+
+unsigned fairy_board_width(const fairy_compilation *C) {
+  return C && C->Pieces ? C->Pieces->width() : 0;
+}
+unsigned fairy_board_height(const fairy_compilation *C) {
+  return C && C->Pieces ? C->Pieces->height() : 0;
+}
+unsigned fairy_board_depth(const fairy_compilation *C) {
+  return C && C->Pieces ? C->Pieces->depth() : 0;
+}
+unsigned fairy_board_squares(const fairy_compilation *C) {
+  return C && C->Pieces ? C->Pieces->numSquares() : 0;
+}
+
+long fairy_square_index(const fairy_compilation *C, const char *Name) {
+  if (!C || !C->Pieces || !Name)
+    return -1;
+  try {
+    std::string Error;
+    auto Index = C->Pieces->squareIndex(Name, Error);
+    return Index && C->Pieces->hasSquare(*Index) ? (long)*Index : -1;
+  } catch (...) {
+    return -1;
+  }
+}
+
+fairy_status fairy_square_name(const fairy_compilation *C, unsigned Index,
+                               char *Buffer, size_t Capacity, size_t *Length) {
+  if (!C || !C->Pieces || Index >= C->Pieces->numSquares() ||
+      (!Buffer && Capacity))
+    return FAIRY_INVALID_ARGUMENT;
+  return guarded([&] {
+    std::string Name = C->Pieces->squareName(Index);
+    if (Length)
+      *Length = Name.size();
+    if (Capacity <= Name.size())
+      return FAIRY_BUFFER_TOO_SMALL;
+    std::memcpy(Buffer, Name.c_str(), Name.size() + 1);
+    return FAIRY_OK;
+  });
+}
+
+size_t fairy_piece_count(const fairy_compilation *C) {
+  return C && C->Pieces ? C->Pieces->size() : 0;
+}
+
+const char *fairy_piece_name(const fairy_compilation *C, size_t Piece) {
+  if (!C || !C->Pieces || Piece >= C->Pieces->size())
+    return nullptr;
+  return C->Pieces->name(Piece).c_str();
+}
+
+char fairy_piece_letter(const fairy_compilation *C, size_t Piece) {
+  if (!C || !C->Pieces || Piece >= C->Pieces->size())
+    return 0;
+  return C->Pieces->letter(Piece);
+}
+
+long fairy_piece_find(const fairy_compilation *C, char Letter) {
+  if (!C || !C->Pieces)
+    return -1;
+  char Upper = (char)std::toupper((unsigned char)Letter);
+  for (size_t I = 0; I < C->Pieces->size(); ++I)
+    if (C->Pieces->letter(I) == Upper)
+      return (long)I;
+  return -1;
+}
+
+fairy_position *fairy_position_create(const fairy_compilation *C) {
+  if (!C || !C->Pieces)
+    return nullptr;
+  try {
+    auto *P = new fairy_position;
+    P->Squares.resize(C->Pieces->numSquares());
+    return P;
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+void fairy_position_destroy(fairy_position *P) { delete P; }
+
+fairy_status fairy_position_place(fairy_position *P, unsigned Square,
+                                  fairy_side Side, char Type, int Moved) {
+  if (!P || Square >= P->Squares.size() ||
+      (Side != FAIRY_WHITE && Side != FAIRY_BLACK) ||
+      !std::isalpha((unsigned char)Type))
+    return FAIRY_INVALID_ARGUMENT;
+  SquareContent &S = P->Squares[Square];
+  S.Present = true;
+  S.Side = Side == FAIRY_WHITE ? Color::White : Color::Black;
+  S.Type = (char)std::toupper((unsigned char)Type);
+  S.Moved = Moved != 0;
+  return FAIRY_OK;
+}
+
+fairy_status fairy_position_clear(fairy_position *P, unsigned Square) {
+  if (!P || Square >= P->Squares.size())
+    return FAIRY_INVALID_ARGUMENT;
+  P->Squares[Square] = SquareContent();
+  return FAIRY_OK;
+}
+
+fairy_status fairy_destinations(fairy_compilation *C, size_t Piece,
+                                const fairy_position *Position, unsigned From,
+                                fairy_side Side, int Moved,
+                                fairy_destination *Out, size_t Capacity,
+                                size_t *Count) {
+  if (!C)
+    return FAIRY_INVALID_ARGUMENT;
+  return guarded([&] {
+    C->LastError.clear();
+    if (!C->Pieces) {
+      C->LastError = "the input did not compile";
+      return FAIRY_ERROR;
+    }
+    if ((!Out && Capacity) || !Count ||
+        (Side != FAIRY_WHITE && Side != FAIRY_BLACK)) {
+      C->LastError = "bad argument: out, count or side";
+      return FAIRY_INVALID_ARGUMENT;
+    }
+    if (Position && Position->Squares.size() != C->Pieces->numSquares()) {
+      C->LastError = "the position belongs to a compilation of another board";
+      return FAIRY_INVALID_ARGUMENT;
+    }
+    static const std::vector<SquareContent> Empty;
+    auto D = C->Pieces->destinations(
+        Piece, From, Side == FAIRY_WHITE ? Color::White : Color::Black,
+        Moved != 0, Position ? Position->Squares : Empty, C->LastError);
+    if (!D)
+      return Piece >= C->Pieces->size() || !C->Pieces->hasSquare(From)
+                 ? FAIRY_INVALID_ARGUMENT
+                 : FAIRY_ERROR;
+    *Count = D->size();
+    if (D->size() > Capacity)
+      return FAIRY_BUFFER_TOO_SMALL;
+    for (size_t I = 0; I < D->size(); ++I)
+      Out[I] = {(*D)[I].Square, (*D)[I].Kinds};
+    return FAIRY_OK;
+  });
+}
+
+fairy_status fairy_emit(fairy_compilation *C, const char *Kind, char *Buffer,
+                        size_t Capacity, size_t *Length) {
+  if (!C)
+    return FAIRY_INVALID_ARGUMENT;
+  return guarded([&] {
+    C->LastError.clear();
+    std::optional<EmitKind> K = Kind ? emitKindNamed(Kind) : std::nullopt;
+    if (!K || !Length || (!Buffer && Capacity)) {
+      C->LastError =
+          K ? "bad argument: buffer or length"
+            : "unknown emit kind '" + std::string(Kind ? Kind : "") + "'";
+      return FAIRY_INVALID_ARGUMENT;
+    }
+    if (!C->Pieces) {
+      C->LastError = "the input did not compile";
+      return FAIRY_ERROR;
+    }
+    auto It = C->Emitted.find(*K);
+    if (It == C->Emitted.end()) {
+      Invocation Inv = C->Inv;
+      Inv.Emit = *K;
+      std::optional<std::string> Out = C->D.emit(Inv);
+      C->syncDiagnostics();
+      if (!Out) {
+        C->LastError = "the back end '" + std::string(Kind) +
+                       "' cannot write this input; see the diagnostics";
+        return FAIRY_ERROR;
+      }
+      It = C->Emitted.emplace(*K, std::move(*Out)).first;
+    }
+    *Length = It->second.size();
+    if (Capacity <= It->second.size())
+      return FAIRY_BUFFER_TOO_SMALL;
+    std::memcpy(Buffer, It->second.c_str(), It->second.size() + 1);
+    return FAIRY_OK;
+  });
+}
+
+} // extern "C"
