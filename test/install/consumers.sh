@@ -3,6 +3,7 @@
 #   consumers.sh install              BUILD SOURCE WORK  cmake --install into WORK/prefix
 #   consumers.sh headers              BUILD SOURCE WORK  each installed header compiles alone
 #   consumers.sh c-pkgconfig          BUILD SOURCE WORK  a C program via pkg-config
+#   consumers.sh c-api-example        BUILD SOURCE WORK  docs/c-api.md's example
 #   consumers.sh cxx-find-package     BUILD SOURCE WORK  C++ via find_package(fairyc)
 #   consumers.sh cxx-add-subdirectory BUILD SOURCE WORK  C++ via add_subdirectory
 # CC and CXX name the compilers (default cc and c++).
@@ -68,6 +69,28 @@ c-pkgconfig)
   $CC -std=c99 -Wall -Wextra -Werror "$here/consumer.c" -o "$work/c-consumer" \
     $(pkg-config --cflags --libs fairyc) -Wl,-rpath,"$libdir"
   "$work/c-consumer" "$source/examples/chess.fairy"
+  ;;
+c-api-example)
+  # The complete example of docs/c-api.md, and what it must print there.
+  pc=$(dirname "$(find "$prefix" -name fairyc.pc)")
+  export PKG_CONFIG_PATH=$pc
+  libdir=$(pkg-config --variable=libdir fairyc)
+  python3 - "$source/docs/c-api.md" "$work/example.c" "$work/example.expected" <<'PY'
+import re, sys
+doc = open(sys.argv[1]).read()
+part = doc[doc.index("### A complete example"):]
+code = re.search(r"```c\n(.*?)```", part, re.S).group(1)
+expected = re.search(r"It prints:\n\n```\n(.*?)```", part, re.S).group(1)
+open(sys.argv[2], "w").write(code)
+open(sys.argv[3], "w").write(expected)
+PY
+  # shellcheck disable=SC2046
+  $CC -std=c99 -Wall -Wextra -Werror "$work/example.c" -o "$work/example" \
+    $(pkg-config --cflags --libs fairyc) -Wl,-rpath,"$libdir"
+  "$work/example" > "$work/example.out"
+  diff -u "$work/example.expected" "$work/example.out" ||
+    fail "the example of docs/c-api.md prints something else"
+  echo "docs/c-api.md's example prints what the page says"
   ;;
 cxx-find-package)
   rm -rf "$work/find-package"

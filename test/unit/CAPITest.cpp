@@ -1,0 +1,311 @@
+//===- CAPITest.cpp - The C API against the reference evaluator -----------===//
+//
+// fairy_destinations goes through the C API's squares, sides and flags, the
+// driver, the passes and the fast evaluator. Here it is checked against the
+// reference evaluator on the unoptimised IR of the same pieces, in random
+// positions of every bundled piece file; and every entry point is checked
+// to refuse bad arguments and NULL handles with a status, not a crash.
+//
+//===----------------------------------------------------------------------===//
+#include "fairy/fairy.h"
+
+#include "fairy/Driver/Driver.h"
+#include "fairy/Eval/Evaluator.h"
+#include "fairy/PieceFile/PieceSet.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace fairy;
+
+namespace {
+
+struct Compilation {
+  fairy_compilation *C;
+  explicit Compilation(fairy_compilation *C) : C(C) {}
+  ~Compilation() { fairy_compilation_destroy(C); }
+};
+
+/// The moves the reference evaluator finds in the position the C API is
+/// asked about, in the C API's form.
+std::vector<std::pair<unsigned, unsigned>>
+referenceMoves(const PieceSet &Set, size_t Piece, unsigned From, Color Side,
+               bool Moved, const std::vector<SquareContent> &Squares) {
+  const Board &B = Set.board();
+  Position P(B);
+  for (unsigned Sq = 0; Sq < Squares.size(); ++Sq)
+    if (Squares[Sq].Present && Sq != From) {
+      P.place(Sq, Squares[Sq].Side, Squares[Sq].Type);
+      if (Squares[Sq].Moved)
+        P.Moved.set(Sq);
+    }
+  P.place(From, Side, Set.Pieces[Piece].Letter);
+  if (Moved)
+    P.Moved.set(From);
+  P.SideToMove = Side;
+  Set.describeTo(P);
+  std::string Error;
+  auto D = ReferenceEvaluator(Set.Pieces[Piece].movesFor(Side))
+               .evaluate(P, From, Side, Error);
+  EXPECT_TRUE(D) << Error;
+  std::vector<std::pair<unsigned, unsigned>> Out;
+  if (!D)
+    return Out;
+  for (unsigned Sq : (D->all() | D->Promote).toVector())
+    Out.push_back({Sq, (D->Quiet.test(Sq) ? FAIRY_MOVE_QUIET : 0u) |
+                           (D->Capture.test(Sq) ? FAIRY_MOVE_CAPTURE : 0u) |
+                           (D->Remote.test(Sq) ? FAIRY_MOVE_REMOTE : 0u) |
+                           (D->Promote.test(Sq) ? FAIRY_MOVE_PROMOTE : 0u)});
+  return Out;
+}
+
+TEST(CAPITest, DestinationsMatchTheReferenceEvaluatorOnEveryExample) {
+  std::mt19937_64 Rng(20);
+  unsigned Compared = 0, Moves = 0;
+  for (const char *File : {"chess.fairy", "xiangqi.fairy", "shogi.fairy",
+                           "grand.fairy", "raumschach.fairy"}) {
+    SCOPED_TRACE(File);
+    std::string Path = std::string(FAIRY_SOURCE_DIR) + "/examples/" + File;
+    Compilation C(fairy_compile_file(Path.c_str(), nullptr));
+    ASSERT_TRUE(fairy_compilation_ok(C.C));
+    // The same file through the driver, for the reference's IR.
+    Driver D;
+    Invocation Inv;
+    Inv.Input = Path;
+    auto Pieces = D.compile(Inv);
+    ASSERT_TRUE(Pieces);
+    const PieceSet &Set = Pieces->pieceSet();
+    unsigned N = fairy_board_squares(C.C);
+    ASSERT_EQ(N, Set.board().numSquares());
+    std::string Letters;
+    for (const PieceDef &Def : Set.Pieces)
+      Letters += Def.Letter;
+    for (int Trial = 0; Trial < 12; ++Trial) {
+      // A random position: each square empty or a random piece of either
+      // side, moved or not.
+      fairy_position *P = fairy_position_create(C.C);
+      std::vector<SquareContent> Squares(N);
+      for (unsigned Sq = 0; Sq < N; ++Sq) {
+        if (!Set.board().squares().test(Sq) || Rng() % 4)
+          continue;
+        SquareContent &S = Squares[Sq];
+        S = {true, Rng() % 2 ? Color::White : Color::Black,
+             Letters[Rng() % Letters.size()], Rng() % 2 == 0};
+        ASSERT_EQ(fairy_position_place(
+                      P, Sq, S.Side == Color::White ? FAIRY_WHITE : FAIRY_BLACK,
+                      S.Type, S.Moved),
+                  FAIRY_OK);
+      }
+      for (size_t Piece = 0; Piece < fairy_piece_count(C.C); ++Piece)
+        for (fairy_side Side : {FAIRY_WHITE, FAIRY_BLACK}) {
+          std::vector<unsigned> Origins = Set.board().squares().toVector();
+          unsigned From = Origins[Rng() % Origins.size()];
+          bool Moved = Rng() % 2;
+          SCOPED_TRACE(Set.Pieces[Piece].Name + " on " +
+                       Set.board().squareName(From));
+          fairy_destination Out[512];
+          size_t Count = 0;
+          ASSERT_EQ(fairy_destinations(C.C, Piece, P, From, Side, Moved, Out,
+                                       512, &Count),
+                    FAIRY_OK)
+              << fairy_last_error(C.C);
+          std::vector<std::pair<unsigned, unsigned>> Got;
+          for (size_t I = 0; I < Count; ++I)
+            Got.push_back({Out[I].square, Out[I].kinds});
+          ++Compared;
+          Moves += Count;
+          EXPECT_EQ(Got, referenceMoves(Set, Piece, From,
+                                        Side == FAIRY_WHITE ? Color::White
+                                                            : Color::Black,
+                                        Moved, Squares));
+        }
+      fairy_position_destroy(P);
+    }
+  }
+  // Enough questions, and not all of them with empty answers.
+  EXPECT_GE(Compared, 500u);
+  EXPECT_GE(Moves, 1000u);
+}
+
+TEST(CAPITest, EveryEmitKindMatchesTheDriver) {
+  const char *Text =
+      "piece knight N betza \"N\";\npiece rook R parlett \"n+\";";
+  Compilation C(fairy_compile("pieces", Text, std::strlen(Text), nullptr));
+  ASSERT_TRUE(fairy_compilation_ok(C.C));
+  for (const char *Kind : {"diagram", "ir", "json", "svg", "ctable", "bitboard",
+                           "betza", "fairy", "parlett"}) {
+    SCOPED_TRACE(Kind);
+    size_t Length = 0;
+    ASSERT_EQ(fairy_emit(C.C, Kind, nullptr, 0, &Length),
+              FAIRY_BUFFER_TOO_SMALL);
+    std::string Buffer(Length + 1, '?');
+    ASSERT_EQ(fairy_emit(C.C, Kind, Buffer.data(), Length, &Length),
+              FAIRY_BUFFER_TOO_SMALL)
+        << "no room for the NUL";
+    EXPECT_EQ(Buffer[0], '?') << "nothing written when too small";
+    ASSERT_EQ(fairy_emit(C.C, Kind, Buffer.data(), Buffer.size(), &Length),
+              FAIRY_OK);
+    Driver D;
+    Invocation Inv;
+    Inv.Notation = "pieces";
+    Inv.Expression = Text;
+    Inv.Emit = *emitKindNamed(Kind);
+    auto Expected = D.emit(Inv);
+    ASSERT_TRUE(Expected);
+    EXPECT_EQ(std::string(Buffer.c_str(), Length), *Expected);
+  }
+  // A graph is of one piece's IR: refused for a set, with a diagnostic.
+  size_t Before = fairy_diagnostic_count(C.C), Length = 0;
+  char Small[8];
+  EXPECT_EQ(fairy_emit(C.C, "dot", Small, sizeof Small, &Length), FAIRY_ERROR);
+  EXPECT_GT(fairy_diagnostic_count(C.C), Before);
+}
+
+TEST(CAPITest, WarningsAndOptionsReachTheCompilation) {
+  fairy_options *O = fairy_options_create();
+  for (auto [Name, Value] : std::vector<std::pair<const char *, const char *>>{
+           {"notation", "betza"},
+           {"x", "betza"},
+           {"board", "10x10"},
+           {"position", "8/8/8/8/8/8/8/8"},
+           {"from", "e4"},
+           {"side", "black"},
+           {"moved", "1"},
+           {"advanced", "0"},
+           {"labels", "1"},
+           {"w", "0"},
+           {"betza", "xboard"},
+           {"radius", "3"},
+           {"O", "0"},
+           {"W", "error"},
+           {"name", "wazir"},
+           {"variant", "chess"},
+           {"engine", "reference"},
+           {"eval-step-limit", "1000"},
+           {"dot", "automaton"},
+           {"last-move", "e7-e5"},
+           {"zone", "1:a8-h8"},
+           {"moved-squares", "e4"},
+           {"advanced-squares", "a3"},
+           {"state", "1"},
+           {"type", "K"},
+           {"royal", "KG"},
+           {"piece", "N=betza:N"}})
+    EXPECT_EQ(fairy_options_set(O, Name, Value), FAIRY_OK)
+        << Name << ": " << fairy_options_error(O);
+  for (auto [Name, Value] :
+       std::vector<std::pair<const char *, const char *>>{{"side", "red"},
+                                                          {"moved", "maybe"},
+                                                          {"O", "3"},
+                                                          {"radius", "-1"},
+                                                          {"betza", "sjeng"},
+                                                          {"engine", "slow"},
+                                                          {"state", "x"},
+                                                          {"dot", "round"},
+                                                          {"nonsense", "1"}}) {
+    EXPECT_EQ(fairy_options_set(O, Name, Value), FAIRY_INVALID_ARGUMENT)
+        << Name;
+    EXPECT_NE(std::strlen(fairy_options_error(O)), 0u);
+  }
+  fairy_options_destroy(O);
+
+  // -Werror through the options makes a warning fail the compilation.
+  const char *Repeated = "WW";
+  Compilation Lenient(fairy_compile("betza", Repeated, 2, nullptr));
+  EXPECT_TRUE(fairy_compilation_ok(Lenient.C));
+  fairy_options *Strict = fairy_options_create();
+  ASSERT_EQ(fairy_options_set(Strict, "W", "error"), FAIRY_OK);
+  Compilation Failing(fairy_compile("betza", Repeated, 2, Strict));
+  fairy_options_destroy(Strict);
+  if (fairy_diagnostic_count(Lenient.C)) {
+    EXPECT_FALSE(fairy_compilation_ok(Failing.C));
+    fairy_diagnostic D;
+    ASSERT_EQ(fairy_diagnostic_get(Failing.C, 0, &D), FAIRY_OK);
+    EXPECT_EQ(D.severity, FAIRY_SEVERITY_ERROR);
+  }
+}
+
+TEST(CAPITest, BadArgumentsAndNullHandlesGetAStatus) {
+  EXPECT_EQ(fairy_options_set(nullptr, "board", "8x8"), FAIRY_INVALID_ARGUMENT);
+  fairy_options *O = fairy_options_create();
+  EXPECT_EQ(fairy_options_set(O, nullptr, "8x8"), FAIRY_INVALID_ARGUMENT);
+  EXPECT_EQ(fairy_options_set(O, "board", nullptr), FAIRY_INVALID_ARGUMENT);
+  fairy_options_destroy(O);
+  fairy_options_destroy(nullptr);
+
+  EXPECT_EQ(fairy_compilation_ok(nullptr), 0);
+  EXPECT_EQ(fairy_diagnostic_count(nullptr), 0u);
+  EXPECT_STREQ(fairy_last_error(nullptr), "");
+  EXPECT_EQ(fairy_board_squares(nullptr), 0u);
+  EXPECT_EQ(fairy_square_index(nullptr, "a1"), -1);
+  EXPECT_EQ(fairy_piece_name(nullptr, 0), nullptr);
+  EXPECT_EQ(fairy_piece_letter(nullptr, 0), 0);
+  EXPECT_EQ(fairy_piece_find(nullptr, 'N'), -1);
+  EXPECT_EQ(fairy_position_create(nullptr), nullptr);
+  size_t N = 0;
+  EXPECT_EQ(fairy_destinations(nullptr, 0, nullptr, 0, FAIRY_WHITE, 0, nullptr,
+                               0, &N),
+            FAIRY_INVALID_ARGUMENT);
+  EXPECT_EQ(fairy_emit(nullptr, "ir", nullptr, 0, &N), FAIRY_INVALID_ARGUMENT);
+
+  // NUL bytes and text that is not a notation: a compilation with errors.
+  const char Nul[] = {'N', '\0', 'W'};
+  Compilation Bad(fairy_compile("betza", Nul, sizeof Nul, nullptr));
+  EXPECT_FALSE(fairy_compilation_ok(Bad.C));
+  EXPECT_GT(fairy_diagnostic_count(Bad.C), 0u);
+  fairy_diagnostic D;
+  EXPECT_EQ(fairy_diagnostic_get(Bad.C, 999, &D), FAIRY_INVALID_ARGUMENT);
+  EXPECT_EQ(fairy_diagnostic_get(Bad.C, 0, nullptr), FAIRY_INVALID_ARGUMENT);
+  EXPECT_EQ(
+      fairy_destinations(Bad.C, 0, nullptr, 0, FAIRY_WHITE, 0, nullptr, 0, &N),
+      FAIRY_ERROR);
+  Compilation Unknown(fairy_compile("klingon", "N", 1, nullptr));
+  EXPECT_FALSE(fairy_compilation_ok(Unknown.C));
+  Compilation NoFile(fairy_compile_file("/no/such/file.betza", nullptr));
+  EXPECT_FALSE(fairy_compilation_ok(NoFile.C));
+  Compilation NullText(fairy_compile("betza", nullptr, 5, nullptr));
+  EXPECT_TRUE(fairy_compilation_ok(NullText.C)) << "empty text: no moves";
+
+  // Queries out of range on a good compilation.
+  Compilation Good(fairy_compile("betza", "N", 1, nullptr));
+  ASSERT_TRUE(fairy_compilation_ok(Good.C));
+  fairy_destination Out[8];
+  EXPECT_EQ(
+      fairy_destinations(Good.C, 1, nullptr, 0, FAIRY_WHITE, 0, Out, 8, &N),
+      FAIRY_INVALID_ARGUMENT);
+  EXPECT_EQ(
+      fairy_destinations(Good.C, 0, nullptr, 64, FAIRY_WHITE, 0, Out, 8, &N),
+      FAIRY_INVALID_ARGUMENT);
+  EXPECT_EQ(
+      fairy_destinations(Good.C, 0, nullptr, 0, (fairy_side)7, 0, Out, 8, &N),
+      FAIRY_INVALID_ARGUMENT);
+  EXPECT_EQ(
+      fairy_destinations(Good.C, 0, nullptr, 0, FAIRY_WHITE, 0, nullptr, 8, &N),
+      FAIRY_INVALID_ARGUMENT);
+  EXPECT_EQ(fairy_emit(Good.C, nullptr, nullptr, 0, &N),
+            FAIRY_INVALID_ARGUMENT);
+  char Name[2];
+  EXPECT_EQ(fairy_square_name(Good.C, 0, Name, sizeof Name, &N),
+            FAIRY_BUFFER_TOO_SMALL);
+  EXPECT_EQ(N, 2u);
+  EXPECT_EQ(fairy_square_name(Good.C, 64, Name, sizeof Name, &N),
+            FAIRY_INVALID_ARGUMENT);
+  fairy_position *P = fairy_position_create(Good.C);
+  EXPECT_EQ(fairy_position_place(P, 0, FAIRY_WHITE, '3', 0),
+            FAIRY_INVALID_ARGUMENT);
+  EXPECT_EQ(fairy_position_clear(P, 64), FAIRY_INVALID_ARGUMENT);
+  // A position of another board is refused.
+  fairy_options *TenByTen = fairy_options_create();
+  fairy_options_set(TenByTen, "board", "10x10");
+  Compilation Other(fairy_compile("betza", "N", 1, TenByTen));
+  fairy_options_destroy(TenByTen);
+  EXPECT_EQ(fairy_destinations(Other.C, 0, P, 0, FAIRY_WHITE, 0, Out, 8, &N),
+            FAIRY_INVALID_ARGUMENT);
+  fairy_position_destroy(P);
+}
+
+} // namespace
