@@ -90,86 +90,71 @@ bool parseFlag(const std::string &V, bool &Out) {
 /// Sets option \p Name of \p O to \p V; false with O.Error set.
 bool setOption(fairy_options &O, const std::string &Name,
                const std::string &V) {
-  Invocation &Inv = O.Inv;
+  using Inv = Invocation;
+  static const std::map<std::string, std::string Inv::*> Strings = {
+      {"notation", &Inv::Notation},   {"x", &Inv::Notation},
+      {"board", &Inv::Board},         {"position", &Inv::Position},
+      {"from", &Inv::From},           {"name", &Inv::PieceName},
+      {"variant", &Inv::VariantName}, {"last-move", &Inv::LastMove},
+      {"type", &Inv::MoverType},      {"royal", &Inv::RoyalTypes}};
+  static const std::map<std::string, bool Inv::*> Flags = {
+      {"moved", &Inv::Moved},
+      {"advanced", &Inv::Advanced},
+      {"labels", &Inv::Labels}};
+  static const std::map<std::string, std::vector<std::string> Inv::*> Lists = {
+      {"zone", &Inv::Zones},
+      {"moved-squares", &Inv::MovedSquares},
+      {"advanced-squares", &Inv::AdvancedSquares},
+      {"piece", &Inv::PieceDefs}};
   auto Bad = [&](const char *Expected) {
     O.Error = "option '" + Name + "': '" + V + "' is not " + Expected;
     return false;
   };
+  /// One of two words: \p Out = the value of the word given.
+  auto Choose = [&](const char *A, const char *B, auto &Out, auto ValueA,
+                    auto ValueB) {
+    if (V != A && V != B)
+      return Bad((std::string(A) + " or " + B).c_str());
+    Out = V == A ? ValueA : ValueB;
+    return true;
+  };
+  Invocation &I = O.Inv;
   uint64_t N = 0;
-  if (Name == "notation" || Name == "x")
-    Inv.Notation = V;
-  else if (Name == "board")
-    Inv.Board = V;
-  else if (Name == "position")
-    Inv.Position = V;
-  else if (Name == "from")
-    Inv.From = V;
-  else if (Name == "side") {
-    if (V != "white" && V != "black")
-      return Bad("white or black");
-    Inv.Side = V == "white" ? Color::White : Color::Black;
-  } else if (Name == "moved") {
-    if (!parseFlag(V, Inv.Moved))
-      return Bad("1 or 0");
-  } else if (Name == "advanced") {
-    if (!parseFlag(V, Inv.Advanced))
-      return Bad("1 or 0");
-  } else if (Name == "labels") {
-    if (!parseFlag(V, Inv.Labels))
-      return Bad("1 or 0");
-  } else if (Name == "w") {
-    if (!parseFlag(V, O.NoWarnings))
-      return Bad("1 or 0");
-  } else if (Name == "betza") {
-    if (V != "fsf" && V != "xboard")
-      return Bad("fsf or xboard");
-    Inv.Betza =
-        V == "fsf" ? BetzaReading::FairyStockfish : BetzaReading::XBoard;
-  } else if (Name == "radius") {
-    if (!parseUnsigned(V, N) || N > 1000000)
-      return Bad("a number");
-    Inv.Radius = (int)N;
-  } else if (Name == "O") {
-    if (V != "0" && V != "1")
-      return Bad("0 or 1");
-    Inv.OptLevel = V == "1";
-  } else if (Name == "W")
+  if (auto It = Strings.find(Name); It != Strings.end())
+    I.*It->second = V;
+  else if (auto It = Lists.find(Name); It != Lists.end())
+    (I.*It->second).push_back(V);
+  else if (auto It = Flags.find(Name); It != Flags.end())
+    return parseFlag(V, I.*It->second) || Bad("1 or 0");
+  else if (Name == "w")
+    return parseFlag(V, O.NoWarnings) || Bad("1 or 0");
+  else if (Name == "W")
     O.WarningFlags.push_back(V);
-  else if (Name == "name")
-    Inv.PieceName = V;
-  else if (Name == "variant")
-    Inv.VariantName = V;
-  else if (Name == "engine") {
-    if (V != "fast" && V != "reference")
-      return Bad("fast or reference");
-    Inv.Engine = V == "fast" ? EngineKind::Fast : EngineKind::Reference;
+  else if (Name == "side")
+    return Choose("white", "black", I.Side, Color::White, Color::Black);
+  else if (Name == "betza")
+    return Choose("fsf", "xboard", I.Betza, BetzaReading::FairyStockfish,
+                  BetzaReading::XBoard);
+  else if (Name == "engine")
+    return Choose("fast", "reference", I.Engine, EngineKind::Fast,
+                  EngineKind::Reference);
+  else if (Name == "dot")
+    return Choose("tree", "automaton", I.Dot, DotStyle::Tree,
+                  DotStyle::Automaton);
+  else if (Name == "O")
+    return Choose("0", "1", I.OptLevel, 0u, 1u);
+  else if (Name == "radius" || Name == "state") {
+    if (!parseUnsigned(V, N) || N > 1000000)
+      return Bad("a number up to 1000000");
+    if (Name == "radius")
+      I.Radius = (int)N;
+    else
+      I.States.push_back((unsigned)N);
   } else if (Name == "eval-step-limit") {
     if (!parseUnsigned(V, N))
       return Bad("a number");
-    Inv.EvalStepLimit = N;
-  } else if (Name == "dot") {
-    if (V != "tree" && V != "automaton")
-      return Bad("tree or automaton");
-    Inv.Dot = V == "tree" ? DotStyle::Tree : DotStyle::Automaton;
-  } else if (Name == "last-move")
-    Inv.LastMove = V;
-  else if (Name == "zone")
-    Inv.Zones.push_back(V);
-  else if (Name == "moved-squares")
-    Inv.MovedSquares.push_back(V);
-  else if (Name == "advanced-squares")
-    Inv.AdvancedSquares.push_back(V);
-  else if (Name == "state") {
-    if (!parseUnsigned(V, N) || N > 1000000)
-      return Bad("a number");
-    Inv.States.push_back((unsigned)N);
-  } else if (Name == "type")
-    Inv.MoverType = V;
-  else if (Name == "royal")
-    Inv.RoyalTypes = V;
-  else if (Name == "piece")
-    Inv.PieceDefs.push_back(V);
-  else {
+    I.EvalStepLimit = N;
+  } else {
     O.Error = "unknown option '" + Name + "'";
     return false;
   }

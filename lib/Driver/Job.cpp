@@ -608,10 +608,7 @@ public:
         return std::nullopt;
       Pieces = std::move(*Ps);
     } else {
-      auto S = readSource(Diags);
-      if (!S)
-        return std::nullopt;
-      auto P = parsePiece(Diags, *S);
+      auto P = readOnePiece();
       if (!P)
         return std::nullopt;
       Pieces.push_back(std::move(*P));
@@ -696,16 +693,21 @@ public:
     return Out;
   }
 
+  /// The one notation input, read and parsed.
+  std::optional<Piece> readOnePiece() {
+    auto S = readSource(Diags);
+    if (!S)
+      return std::nullopt;
+    return parsePiece(Diags, *S);
+  }
+
   /// The input as pieces on a board: a piece file or variants.ini section
   /// as it is; one notation as a set of one piece on the options' board
   /// (8x8 by default).
   std::optional<PieceSet> pieces() {
     if (isPieceSetInput())
       return readPieceSetInput();
-    auto S = readSource(Diags);
-    if (!S)
-      return std::nullopt;
-    auto P = parsePiece(Diags, *S);
+    auto P = readOnePiece();
     if (!P)
       return std::nullopt;
     std::string Error;
