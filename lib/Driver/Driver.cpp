@@ -13,6 +13,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <ostream>
+
 using namespace fairy;
 
 const char *fairy::libraryVersion() { return FAIRY_VERSION; }
@@ -80,6 +82,13 @@ std::optional<std::string> Driver::emit(const Invocation &Inv) {
   if (I->Diags.errorCount() > Before)
     return std::nullopt;
   return Out;
+}
+
+bool Driver::emit(const Invocation &Inv, std::ostream &OS) {
+  std::optional<std::string> Out = emit(Inv);
+  if (Out)
+    OS << *Out;
+  return Out.has_value();
 }
 
 int Driver::run(const Invocation &Inv) {

@@ -16,6 +16,7 @@
 
 #include "fairy/Driver/Invocation.h"
 
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -132,6 +133,9 @@ public:
   /// The same, but the output is returned instead of written; nullopt
   /// after an error.
   std::optional<std::string> emit(const Invocation &Inv);
+  /// The same, written to \p OS (nothing after an error); false after an
+  /// error.
+  bool emit(const Invocation &Inv, std::ostream &OS);
   /// Reads and compiles the inputs of \p Inv into pieces on a board;
   /// nullptr after an error.
   std::unique_ptr<CompiledPieces> compile(const Invocation &Inv);
