@@ -55,11 +55,17 @@ echo "fresh-check: checking $repo at $rev, as $([ $as_user = 1 ] && echo 'a norm
 mounted=()
 cleanup() {
   for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
-    umount -l "${mounted[$i]}" 2>/dev/null || true
+    umount "${mounted[$i]}" 2>/dev/null || umount -l "${mounted[$i]}" 2>/dev/null || true
   done
-  if [ $keep = 0 ]; then rm -rf "$root"; fi
+  # Never remove through a mount that is still there.
+  if grep -q " $root[/ ]" /proc/self/mounts; then
+    echo "fresh-check: mounts remain under $root; not removing it" >&2
+  elif [ $keep = 0 ]; then
+    rm -rf --one-file-system "$root"
+  fi
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 elapsed() { echo $(($(date +%s) - $1)); }
 
@@ -81,6 +87,38 @@ deb $mirror bookworm-updates main
 deb $security bookworm-security main
 EOF
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+# The root gets mounts of its own, none shared with the host: a private
+# bind of itself (so that nothing mounted inside propagates out), fresh
+# proc and sysfs, and a /dev of its own on a tmpfs with the few device
+# nodes builds need and a new devpts instance. The host's /dev is never
+# bound in, so nothing done inside, nor the clean-up, can touch it.
+mount --bind "$root" "$root"
+mount --make-private "$root"
+mounted+=("$root")
+mount -t proc proc "$root/proc"
+mounted+=("$root/proc")
+mount -t sysfs -o ro sys "$root/sys"
+mounted+=("$root/sys")
+mount -t tmpfs -o mode=755,size=16m devfs "$root/dev"
+mounted+=("$root/dev")
+for node in null:1:3 zero:1:5 full:1:7 random:1:8 urandom:1:9 tty:5:0; do
+  IFS=: read -r name major minor <<< "$node"
+  mknod -m 666 "$root/dev/$name" c "$major" "$minor"
+done
+mkdir -p "$root/dev/pts" "$root/dev/shm"
+mount -t devpts -o newinstance,ptmxmode=0666,mode=620 devpts "$root/dev/pts"
+mounted+=("$root/dev/pts")
+ln -s pts/ptmx "$root/dev/ptmx"
+ln -s /proc/self/fd "$root/dev/fd"
+ln -s /proc/self/fd/0 "$root/dev/stdin"
+ln -s /proc/self/fd/1 "$root/dev/stdout"
+ln -s /proc/self/fd/2 "$root/dev/stderr"
+mkdir -p "$root/mnt/repo"
+mount --bind "$repo" "$root/mnt/repo"
+mount -o remount,bind,ro "$root/mnt/repo"
+mount --make-private "$root/mnt/repo"
+mounted+=("$root/mnt/repo")
+
 # The network's trust: a machine on this network trusts the local CAs the
 # host does (an HTTPS proxy's, for npm's registry). Nothing else is copied.
 if ls /usr/local/share/ca-certificates/*.crt >/dev/null 2>&1; then
@@ -89,19 +127,6 @@ if ls /usr/local/share/ca-certificates/*.crt >/dev/null 2>&1; then
   chroot "$root" update-ca-certificates > "$logs/ca.log" 2>&1
   echo "fresh-check: trusting the host's local CAs: $(cd /usr/local/share/ca-certificates && echo *.crt)"
 fi
-for m in proc sys dev dev/pts; do
-  mkdir -p "$root/$m"
-  case $m in
-  proc) mount -t proc proc "$root/proc" ;;
-  sys) mount -t sysfs sys "$root/sys" ;;
-  *) mount --bind "/$m" "$root/$m" ;;
-  esac
-  mounted+=("$root/$m")
-done
-mkdir -p "$root/mnt/repo"
-mount --bind "$repo" "$root/mnt/repo"
-mount -o remount,bind,ro "$root/mnt/repo"
-mounted+=("$root/mnt/repo")
 
 if [ $as_user = 1 ]; then
   chroot "$root" useradd -m -s /bin/bash newcomer
