@@ -3,7 +3,8 @@
 # seed knight and on every bundled example.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/build.sh
+# Only the tool: scripts/test.sh builds the rest.
+bash scripts/build.sh fairyc
 fairyc=${FAIRY_BUILD_DIR:-build}/tools/fairyc
 
 echo
