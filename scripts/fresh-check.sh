@@ -108,6 +108,10 @@ done
 mkdir -p "$root/dev/pts" "$root/dev/shm"
 mount -t devpts -o newinstance,ptmxmode=0666,mode=620 devpts "$root/dev/pts"
 mounted+=("$root/dev/pts")
+# Shared memory for everyone, as on a real machine (Python's
+# multiprocessing, which lit uses, needs it).
+mount -t tmpfs -o mode=1777,size=256m shm "$root/dev/shm"
+mounted+=("$root/dev/shm")
 ln -s pts/ptmx "$root/dev/ptmx"
 ln -s /proc/self/fd "$root/dev/fd"
 ln -s /proc/self/fd/0 "$root/dev/stdin"

@@ -91,12 +91,39 @@ bool Driver::emit(const Invocation &Inv, std::ostream &OS) {
   return Out.has_value();
 }
 
+/// Whether \p Output is one of \p Inputs; reported as an error if so.
+static bool writesOverAnInput(DiagnosticEngine &Diags,
+                              const std::string &Output,
+                              const std::vector<std::string> &Inputs) {
+  for (const std::string &In : Inputs)
+    if (isSameFile(Output, In)) {
+      Diags.error("-o '" + Output + "' names an input ('" + In +
+                  "'); refusing to overwrite it");
+      return true;
+    }
+  return false;
+}
+
 int Driver::run(const Invocation &Inv) {
+  // Refused before anything is read: the inputs given...
+  std::vector<std::string> Inputs = Inv.MoreInputs;
+  if (Inv.Input)
+    Inputs.push_back(*Inv.Input);
+  Inputs.push_back(Inv.ImportPath);
+  if (!Inv.LintOnly && writesOverAnInput(I->Diags, Inv.OutputPath, Inputs))
+    return 1;
   std::optional<std::string> Out = emit(Inv);
   if (!Out)
     return 1;
   if (Inv.LintOnly)
     return 0;
+  // ... and every file read on the way (includes of piece files).
+  Inputs.clear();
+  llvm::SourceMgr &SM = I->Diags.sourceMgr();
+  for (unsigned B = 1; B <= SM.getNumBuffers(); ++B)
+    Inputs.push_back(SM.getMemoryBuffer(B)->getBufferIdentifier().str());
+  if (writesOverAnInput(I->Diags, Inv.OutputPath, Inputs))
+    return 1;
   std::string Error;
   if (!writeOutputAtomically(Inv.OutputPath, *Out, Error)) {
     I->Diags.error(Error);

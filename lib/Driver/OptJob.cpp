@@ -52,6 +52,12 @@ int Driver::runOpt(const OptInvocation &Inv) {
     }
     PM.add(std::move(P));
   }
+  if (isSameFile(Inv.OutputPath, Inv.Input)) {
+    Diags.error("-o '" + Inv.OutputPath +
+                "' names the input; refusing to "
+                "overwrite it");
+    return 1;
+  }
   std::string Error;
   auto Text = readInput(Inv.Input, Error);
   if (!Text) {

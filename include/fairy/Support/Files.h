@@ -12,11 +12,19 @@ namespace fairy {
 std::optional<std::string> readInput(const std::string &Path,
                                      std::string &Error);
 
-/// Writes \p Contents to \p Path ("-" for standard output) through a
-/// temporary file renamed into place, so that a failure never leaves a
-/// partial file behind. Returns false with \p Error set on failure.
+/// Writes \p Contents to \p Path as clang writes its outputs: "-" is
+/// standard output; a regular file (or a new one) is written to a temporary
+/// beside it and renamed into place, so that an error leaves the old file
+/// as it was, and the temporary is removed on every error path and on
+/// SIGINT/SIGTERM; an existing FIFO or device is written in place, never
+/// replaced; a directory or a read-only file is refused. False with \p Error
+/// ("cannot write 'X': reason") on failure.
 bool writeOutputAtomically(const std::string &Path, const std::string &Contents,
                            std::string &Error);
+
+/// Whether output path \p Output names the file \p Input (the same file by
+/// any name). "-" names no file.
+bool isSameFile(const std::string &Output, const std::string &Input);
 
 } // namespace fairy
 
