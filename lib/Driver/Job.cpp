@@ -68,7 +68,7 @@ public:
             "give the notation either with -e or as an argument, not both");
         return std::nullopt;
       }
-      return Source{*Inv.Expression, "<input>", ""};
+      return Source{withoutByteOrderMark(*Inv.Expression), "<input>", ""};
     }
     // An explicit empty argument is empty notation text, not "no argument".
     if (!Inv.Input || *Inv.Input == "-") {

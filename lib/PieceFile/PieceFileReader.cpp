@@ -595,5 +595,5 @@ std::optional<PieceSet> fairy::readPieceFileText(DiagnosticEngine &Diags,
                                                  const std::string &Text,
                                                  const std::string &Name,
                                                  const PieceFileOptions &Opts) {
-  return readText(Diags, Text, Name, "", Opts);
+  return readText(Diags, withoutByteOrderMark(Text), Name, "", Opts);
 }

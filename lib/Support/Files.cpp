@@ -24,7 +24,13 @@ std::optional<std::string> fairy::readInput(const std::string &Path,
     Error = "cannot read '" + Path + "': " + Buf.getError().message();
     return std::nullopt;
   }
-  return (*Buf)->getBuffer().str();
+  return withoutByteOrderMark((*Buf)->getBuffer().str());
+}
+
+std::string fairy::withoutByteOrderMark(std::string Text) {
+  if (llvm::StringRef(Text).startswith("\xEF\xBB\xBF"))
+    Text.erase(0, 3);
+  return Text;
 }
 
 bool fairy::isSameFile(const std::string &Output, const std::string &Input) {

@@ -12,6 +12,11 @@ namespace fairy {
 std::optional<std::string> readInput(const std::string &Path,
                                      std::string &Error);
 
+/// \p Text without a leading UTF-8 byte-order mark (EF BB BF), which
+/// editors write and hide: locations then count from the first visible
+/// character, as the editor shows them.
+std::string withoutByteOrderMark(std::string Text);
+
 /// Writes \p Contents to \p Path as clang writes its outputs: "-" is
 /// standard output; a regular file (or a new one) is written to a temporary
 /// beside it and renamed into place, so that an error leaves the old file
