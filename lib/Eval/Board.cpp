@@ -86,7 +86,8 @@ bool Board::parseSquare(const std::string &Name, unsigned &Out,
     for (size_t I = 0; Ok && I < Parts.size(); ++I) {
       int V;
       Ok = !Parts[I].trim().getAsInteger(10, V);
-      C[I] = V - 1;
+      // Out of every board, without overflowing on the way.
+      C[I] = Ok && V >= 1 && V <= MaxSide ? V - 1 : -1;
     }
   } else {
     if (D > 1 && !S.empty() && S[0] >= 'A' && S[0] <= 'Z') {
@@ -96,14 +97,16 @@ bool Board::parseSquare(const std::string &Name, unsigned &Out,
     size_t Letters = 0;
     while (Letters < S.size() && S[Letters] >= 'a' && S[Letters] <= 'z')
       ++Letters;
+    // Every letter counts: a file name longer than the widest board's is
+    // no square (and would overflow), not some square it wraps around to.
     int X = 0;
-    for (size_t I = 0; I < Letters; ++I)
+    for (size_t I = 0; I < Letters && X <= MaxSide; ++I)
       X = X * 26 + (S[I] - 'a' + 1);
     int Y;
     Ok = Letters > 0 && !S.drop_front(Letters).getAsInteger(10, Y) &&
          (D == 1 || Name[0] != S[0]);
-    C.x = X - 1;
-    C.y = Ok ? Y - 1 : 0;
+    C.x = X <= MaxSide ? X - 1 : -1;
+    C.y = Ok && Y >= 1 && Y <= MaxSide ? Y - 1 : -1;
   }
   if (!Ok) {
     Error = "'" + Name + "' is not a square name; write it like " +
