@@ -3,6 +3,7 @@
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/IR/Builder.h"
 #include "fairy/IR/Rewrite.h"
+#include "fairy/Support/Escape.h"
 
 #include <fmt/format.h>
 
@@ -517,7 +518,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
     Error = R.Why;
     return std::nullopt;
   }
-  std::string Out = "/* " + Comment + " */\n";
+  std::string Out = "/* " + escapeForCComment(Comment) + " */\n";
   Out += fmt::format(
       "/* Squares are bits of fairy_bb ({}): file + {} * (rank + {} * "
       "level),\n"

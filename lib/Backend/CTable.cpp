@@ -1,5 +1,6 @@
 //===- CTable.cpp - C tables for mailbox engines --------------------------===//
 #include "fairy/Backend/CTable.h"
+#include "fairy/Support/Escape.h"
 
 #include <fmt/format.h>
 
@@ -146,7 +147,7 @@ std::string fairy::emitCTable(const MailboxPattern &Pattern, const Board &B,
   std::string Guard = "FAIRY_CTABLE_" + Name + "_H";
   for (char &C : Guard)
     C = std::toupper((unsigned char)C);
-  std::string Out = "/* " + Comment + " */\n";
+  std::string Out = "/* " + escapeForCComment(Comment) + " */\n";
   Out += fmt::format(
       "/* Squares are numbered file + {0} * (rank + {1} * level) from a1 = 0.\n"
       " * Leaps: for origin s, entries leap_first[s] .. leap_first[s+1] - 1 "

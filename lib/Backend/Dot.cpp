@@ -1,20 +1,11 @@
 //===- Dot.cpp - The IR as a Graphviz graph -------------------------------===//
 #include "fairy/Backend/Dot.h"
 #include "fairy/IR/Printer.h"
+#include "fairy/Support/Escape.h"
 
 #include <fmt/format.h>
 
 using namespace fairy;
-
-std::string fairy::dotQuoted(const std::string &S) {
-  std::string Q = "\"";
-  for (char C : S) {
-    if (C == '"' || C == '\\')
-      Q += '\\';
-    Q += C;
-  }
-  return Q + "\"";
-}
 
 namespace {
 

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/Backend/Dot.h"
+#include "fairy/Support/Escape.h"
 #include "fairy/IR/Printer.h"
 #include "fairy/IR/Rewrite.h"
 

@@ -1,5 +1,6 @@
 //===- Svg.cpp - Move diagrams as SVG pictures ----------------------------===//
 #include "fairy/Backend/Svg.h"
+#include "fairy/Support/Escape.h"
 
 #include <fmt/format.h>
 
@@ -8,29 +9,6 @@
 using namespace fairy;
 
 namespace {
-
-std::string escaped(const std::string &S) {
-  std::string Out;
-  for (char C : S) {
-    switch (C) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    default:
-      Out += C;
-    }
-  }
-  return Out;
-}
 
 class SvgWriter {
 public:
@@ -77,7 +55,7 @@ public:
         Out += fmt::format(
             "  <text class=\"label\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n",
             cx(B.index(Vec(X, 0, Z))), top() + B.height() * S + Margin * 0.7,
-            escaped(File));
+            escapeForXml(File));
       }
       if (B.is3D())
         Out += fmt::format("  <text class=\"label\" x=\"{:.1f}\" "
@@ -122,7 +100,7 @@ public:
         Out += fmt::format(
             "  <text class=\"letter {}\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n",
             C == Color::White ? "on-white" : "on-black", cx(I),
-            cy(I) + S * 0.13, escaped(Letter));
+            cy(I) + S * 0.13, escapeForXml(Letter));
     });
     D.Quiet.forEach([&](unsigned I) {
       Out += fmt::format("  <circle class=\"move\" cx=\"{:.1f}\" cy=\"{:.1f}\" "
@@ -177,7 +155,7 @@ std::string fairy::renderSvg(const Position &P, unsigned Origin, Color Side,
       "    .path {{ fill: none; stroke: #1565c0; stroke-width: 2; "
       "stroke-opacity: 0.5; }}\n"
       "  </style>\n",
-      W.width(), W.height(), escaped(Opts.Title));
+      W.width(), W.height(), escapeForXml(Opts.Title));
   W.board();
   W.paths(Paths);
   W.pieces(Origin, Side, D);

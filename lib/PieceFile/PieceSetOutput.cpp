@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/PieceFile/PieceSetOutput.h"
+#include "fairy/Support/Escape.h"
 
 #include "fairy/Backend/BetzaWriter.h"
 #include "fairy/Backend/Bitboard.h"
@@ -203,7 +204,7 @@ std::optional<std::string> sheet(DiagnosticEngine &Diags, const PieceSet &Set,
     One.insert(4, fmt::format(" x=\"{}\" y=\"{}\"", X, Y + Caption));
     Body += fmt::format("  <text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" "
                         "font-size=\"16\">{}: {}</text>\n",
-                        X, Y + 17, V.Def->Name,
+                        X, Y + 17, escapeForXml(V.Def->Name),
                         std::string(1, V.Def->Letter) +
                             (V.BothSides              ? ""
                              : V.Side == Color::White ? " (White)"
@@ -224,7 +225,7 @@ std::optional<std::string> sheet(DiagnosticEngine &Diags, const PieceSet &Set,
                      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
                      "height=\"{1}\" viewBox=\"0 0 {0} {1}\">\n"
                      "  <title>{2}</title>\n{3}</svg>\n",
-                     Width, Height, Title, Body);
+                     Width, Height, escapeForXml(Title), Body);
 }
 
 std::optional<std::string> json(DiagnosticEngine &Diags, const PieceSet &Set,
@@ -402,7 +403,8 @@ std::optional<std::string> rewritten(DiagnosticEngine &Diags,
                      : Opts.Output == SetOutput::Fairy   ? "fairy"
                      : Opts.Output == SetOutput::Parlett ? "parlett"
                                                          : "ir";
-  std::string Out = "// " + generatedBy(Name, Set, {}, Opts) + "\n";
+  std::string Out =
+      "// " + escapeForLineComment(generatedBy(Name, Set, {}, Opts)) + "\n";
   Out.replace(Out.find(": ."), 3, ".");
   if (!Set.Title.empty())
     Out += "game " + quoted(Set.Title) + ";\n";

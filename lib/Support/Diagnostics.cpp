@@ -1,5 +1,6 @@
 //===- Diagnostics.cpp - Located diagnostics through llvm::SourceMgr ------===//
 #include "fairy/Support/Diagnostics.h"
+#include "fairy/Support/Escape.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -183,6 +184,29 @@ static std::string flagSuffix(SourceMgr::DiagKind Kind, StringRef Name) {
          "-W" + Name.str() + "]";
 }
 
+/// \p D as it may be shown on a terminal: control characters of the
+/// message written \xNN; those of the source line (and fix-its) shown as
+/// '?', one column each, so carets and ranges stay where they were.
+static SMDiagnostic forTerminal(const SMDiagnostic &D) {
+  auto Blank = [](StringRef S) {
+    std::string Out = S.str();
+    for (char &C : Out)
+      if ((unsigned char)C < 0x20 && C != '\t')
+        C = '?';
+      else if (C == 0x7f)
+        C = '?';
+    return Out;
+  };
+  std::string Line = Blank(D.getLineContents());
+  std::vector<SMFixIt> FixIts;
+  for (const SMFixIt &F : D.getFixIts())
+    FixIts.emplace_back(F.getRange(), Blank(F.getText()));
+  return SMDiagnostic(*D.getSourceMgr(), D.getLoc(), D.getFilename(),
+                      D.getLineNo(), D.getColumnNo(), D.getKind(),
+                      escapeForTerminal(D.getMessage().str()), Line,
+                      D.getRanges(), FixIts);
+}
+
 void DiagnosticEngine::emit(SourceMgr::DiagKind Kind, SMLoc Loc,
                             const Twine &Msg, ArrayRef<SMRange> Ranges,
                             ArrayRef<SMFixIt> FixIts, StringRef Name) {
@@ -219,7 +243,7 @@ void DiagnosticEngine::emit(SourceMgr::DiagKind Kind, SMLoc Loc,
                         F.getText().str()});
   Recorded.push_back(std::move(R));
   if (OS)
-    D.print(nullptr, *OS, OS->has_colors());
+    forTerminal(D).print(nullptr, *OS, OS->has_colors());
 }
 
 void DiagnosticEngine::error(const Twine &Msg) {
@@ -246,7 +270,7 @@ void DiagnosticEngine::unlocated(SourceMgr::DiagKind Kind, const Twine &Msg,
     *OS << (Error ? "error: " : "warning: ");
     if (OS->has_colors())
       OS->resetColor();
-    *OS << Msg << flagSuffix(Kind, Name) << "\n";
+    *OS << escapeForTerminal(Msg.str()) << flagSuffix(Kind, Name) << "\n";
   }
 }
 

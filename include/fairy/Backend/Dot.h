@@ -17,9 +17,6 @@ std::string irToDot(const Node &Root);
 /// legs (DotAutomaton.cpp).
 std::string movesetToDotAutomaton(const Node &Root);
 
-/// \p S as a Graphviz string literal, quotes and backslashes escaped.
-std::string dotQuoted(const std::string &S);
-
 } // namespace fairy
 
 #endif
