@@ -256,36 +256,12 @@ static std::string describeExpected(const SyntaxError &E,
 /// ANTLR's parser, the builder and the evaluators all recurse once per level
 /// of nesting; an input nested tens of thousands deep would overflow the
 /// stack. No real moveset comes near this.
-static constexpr unsigned MaxNesting = 256;
-
-/// Reports the first parenthesis that opens level MaxNesting + 1. A scan of
-/// the brackets only, before parsing: comments are skipped, nothing else
-/// about the text is checked here.
-static bool checkNesting(DiagnosticEngine &Diags, unsigned Buffer) {
-  llvm::StringRef Text = Diags.bufferText(Buffer);
-  unsigned Depth = 0;
-  for (size_t I = 0; I < Text.size(); ++I) {
-    if (Text.substr(I).startswith("//")) {
-      I = Text.find('\n', I);
-      if (I == llvm::StringRef::npos)
-        break;
-    } else if (Text[I] == '(' && ++Depth > MaxNesting) {
-      Diags.error(Diags.loc(Buffer, I),
-                  "the IR is nested more than " + std::to_string(MaxNesting) +
-                      " levels deep, which is not supported");
-      return false;
-    } else if (Text[I] == ')' && Depth > 0) {
-      --Depth;
-    }
-  }
-  return true;
-}
-
 NodeRef fairy::parseIR(DiagnosticEngine &Diags, unsigned Buffer) {
-  if (!checkUTF8(Diags, Buffer) || !checkNesting(Diags, Buffer))
+  if (!checkUTF8(Diags, Buffer) ||
+      !checkNesting(Diags, Buffer, "(", ")", "the IR", "//"))
     return nullptr;
   AntlrParse<FairyIRLexer, FairyIRParser> Parse(Diags.bufferText(Buffer).str());
-  FairyIRParser::MovesetContext *Tree = Parse.parser().moveset();
+  FairyIRParser::MovesetContext *Tree = Parse.run(&FairyIRParser::moveset);
   auto Describe = [&](const SyntaxError &E) -> std::string {
     const antlr4::dfa::Vocabulary &Voc = Parse.parser().getVocabulary();
     if (E.FromLexer)

@@ -367,7 +367,7 @@ bool Loader::load(const std::string &Text, const std::string &Name,
   if (!checkUTF8(Diags, Buffer))
     return false;
   AntlrParse<PieceFileLexer, PieceFileParser> Parse(Text);
-  P::PieceFileContext *Tree = Parse.parser().pieceFile();
+  P::PieceFileContext *Tree = Parse.run(&P::pieceFile);
   // A missing ';' gets a fix-it where it belongs: after the last token.
   if (const auto &E = Parse.firstError(); E && !E->FromLexer && E->HasPrev &&
                                           E->Expected.size() == 1 &&

@@ -29,7 +29,7 @@ void SyntaxErrorCollector::syntaxError(antlr4::Recognizer *Recognizer,
     // character it could not use instead.
     E.Column += Index - Start;
     First = E;
-    return;
+    throw StopParsing();
   }
   auto *Parser = dynamic_cast<antlr4::Parser *>(Recognizer);
   if (Offending) {
@@ -54,6 +54,7 @@ void SyntaxErrorCollector::syntaxError(antlr4::Recognizer *Recognizer,
       E.RuleName = Parser->getRuleNames()[Ctx->getRuleIndex()];
   }
   First = E;
+  throw StopParsing();
 }
 
 void fairy::useCollector(antlr4::Lexer &L, antlr4::Parser &P,
@@ -123,4 +124,26 @@ void TokenSpans::error(antlr4::Token *First, antlr4::Token *Last,
 void TokenSpans::error(llvm::SMRange R, const std::string &Msg,
                        llvm::ArrayRef<llvm::SMFixIt> Fix) {
   Diags.error(R.Start, Msg, {R}, Fix);
+}
+
+bool fairy::checkNesting(DiagnosticEngine &Diags, unsigned Buffer,
+                         llvm::StringRef Opens, llvm::StringRef Closes,
+                         const std::string &What, llvm::StringRef LineComment) {
+  llvm::StringRef Text = Diags.bufferText(Buffer);
+  unsigned Depth = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (!LineComment.empty() && Text.substr(I).startswith(LineComment)) {
+      I = Text.find('\n', I);
+      if (I == llvm::StringRef::npos)
+        break;
+    } else if (Opens.contains(Text[I]) && ++Depth > MaxNesting) {
+      Diags.error(Diags.loc(Buffer, I),
+                  What + " is nested more than " + std::to_string(MaxNesting) +
+                      " levels deep, which is not supported");
+      return false;
+    } else if (Closes.contains(Text[I]) && Depth > 0) {
+      --Depth;
+    }
+  }
+  return true;
 }

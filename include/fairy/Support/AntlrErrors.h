@@ -58,6 +58,24 @@ private:
 /// located error and returns false.
 bool checkUTF8(DiagnosticEngine &Diags, unsigned Buffer);
 
+/// How deeply brackets may nest in any notation: the parsers, lowerings,
+/// passes and evaluators recurse once per level, and this keeps them far
+/// from the end of the stack (docs/diagnostics.md, "Limits").
+constexpr unsigned MaxNesting = 256;
+
+/// Reports the first bracket of \p Opens that opens level MaxNesting + 1 of
+/// buffer \p Buffer, as "\p What is nested more than 256 levels deep", and
+/// returns false. A scan of the brackets only, before parsing; text after
+/// \p LineComment (if given) up to the end of its line is skipped.
+bool checkNesting(DiagnosticEngine &Diags, unsigned Buffer,
+                  llvm::StringRef Opens, llvm::StringRef Closes,
+                  const std::string &What, llvm::StringRef LineComment = "");
+
+/// Thrown by the collector at the first syntax error: only the first is
+/// reported, and going on through a long bad input (megabytes of NUL
+/// bytes) costs seconds. AntlrParse::run catches it.
+struct StopParsing {};
+
 /// Attaches \p Collector to lexer and parser in place of the console listener.
 void useCollector(antlr4::Lexer &L, antlr4::Parser &P,
                   SyntaxErrorCollector &Collector);
@@ -103,6 +121,16 @@ public:
     useCollector(Lexer, Parser, Errors);
   }
   ParserT &parser() { return Parser; }
+  /// Parses with start rule \p Rule (&ParserT::rule); nullptr when the
+  /// parse stopped at its first syntax error (see firstError()).
+  template <typename RuleT>
+  auto run(RuleT Rule) -> decltype((std::declval<ParserT &>().*Rule)()) {
+    try {
+      return (Parser.*Rule)();
+    } catch (const StopParsing &) {
+      return nullptr;
+    }
+  }
   /// The first syntax error, if there was one.
   const std::optional<SyntaxError> &firstError() const {
     return Errors.first();

@@ -975,10 +975,11 @@ private:
 
 NodeRef fairy::parseBetza(DiagnosticEngine &Diags, unsigned Buffer,
                           const FrontendOptions &Opts) {
-  if (!checkUTF8(Diags, Buffer))
+  if (!checkUTF8(Diags, Buffer) ||
+      !checkNesting(Diags, Buffer, "([{", ")]}", "the Betza text"))
     return nullptr;
   AntlrParse<BetzaLexer, BetzaParser> Parse(Diags.bufferText(Buffer).str());
-  BetzaParser::BetzaContext *Tree = Parse.parser().betza();
+  BetzaParser::BetzaContext *Tree = Parse.run(&BetzaParser::betza);
   if (Parse.reportError(Diags, Buffer, syntaxMessage))
     return nullptr;
   std::vector<Group> Groups;

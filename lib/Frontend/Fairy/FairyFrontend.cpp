@@ -380,11 +380,12 @@ private:
 ExprRef fairy::fairynotation::parseExpr(DiagnosticEngine &Diags,
                                         unsigned Buffer,
                                         const FrontendOptions &Opts) {
-  if (!checkUTF8(Diags, Buffer))
+  if (!checkUTF8(Diags, Buffer) ||
+      !checkNesting(Diags, Buffer, "([{", ")]}", "the fairy-notation text"))
     return nullptr;
   AntlrParse<FairyNotationLexer, FairyNotationParser> Parse(
       Diags.bufferText(Buffer).str());
-  P::FairyContext *Tree = Parse.parser().fairy();
+  P::FairyContext *Tree = Parse.run(&P::fairy);
   if (Parse.reportError(Diags, Buffer, syntaxMessage))
     return nullptr;
   return Reader(Diags, Buffer, Opts).read(Tree);

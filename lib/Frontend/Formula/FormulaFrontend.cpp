@@ -671,11 +671,13 @@ bool checkBrackets(DiagnosticEngine &Diags, unsigned Buffer) {
 
 NodeRef fairy::parseMovementFormula(DiagnosticEngine &Diags, unsigned Buffer,
                                     const FrontendOptions &) {
-  if (!checkUTF8(Diags, Buffer) || !checkBrackets(Diags, Buffer))
+  if (!checkUTF8(Diags, Buffer) ||
+      !checkNesting(Diags, Buffer, "([{", ")]}", "the formula") ||
+      !checkBrackets(Diags, Buffer))
     return nullptr;
   AntlrParse<MovementFormulaLexer, MovementFormulaParser> Parse(
       Diags.bufferText(Buffer).str());
-  P::FormulaContext *Tree = Parse.parser().formula();
+  P::FormulaContext *Tree = Parse.run(&P::formula);
   if (Parse.reportError(Diags, Buffer, syntaxMessage))
     return nullptr;
   Reader R(Diags, Buffer);

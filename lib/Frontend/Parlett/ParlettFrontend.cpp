@@ -338,10 +338,11 @@ private:
 } // namespace
 
 NodeRef fairy::parseParlett(DiagnosticEngine &Diags, unsigned Buffer) {
-  if (!checkUTF8(Diags, Buffer))
+  if (!checkUTF8(Diags, Buffer) ||
+      !checkNesting(Diags, Buffer, "([{", ")]}", "the Parlett text"))
     return nullptr;
   AntlrParse<ParlettLexer, ParlettParser> Parse(Diags.bufferText(Buffer).str());
-  ParlettParser::ParlettContext *Tree = Parse.parser().parlett();
+  ParlettParser::ParlettContext *Tree = Parse.run(&ParlettParser::parlett);
   if (Parse.reportError(Diags, Buffer, syntaxMessage))
     return nullptr;
   std::vector<Move> Moves;
