@@ -150,10 +150,10 @@ bool setOption(fairy_options &O, const std::string &Name,
       I.Radius = (int)N;
     else
       I.States.push_back((unsigned)N);
-  } else if (Name == "eval-step-limit") {
+  } else if (Name == "eval-step-limit" || Name == "max-input-size") {
     if (!parseUnsigned(V, N))
       return Bad("a number");
-    I.EvalStepLimit = N;
+    (Name == "max-input-size" ? I.MaxInputSize : I.EvalStepLimit) = N;
   } else {
     O.Error = "unknown option '" + Name + "'";
     return false;

@@ -12,6 +12,7 @@
 
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/PieceFile/PieceSet.h"
+#include "fairy/Support/Files.h"
 #include "fairy/Transforms/Pass.h"
 
 #include <map>
@@ -117,6 +118,7 @@ std::optional<std::vector<Destination>> CompiledPieces::destinations(
 
 std::unique_ptr<CompiledPieces> Driver::compile(const Invocation &Inv) {
   unsigned Before = errorCount();
+  setMaxInputSize(Inv.MaxInputSize);
   std::optional<PieceSet> Set = compileJob(Inv, engine());
   if (!Set || errorCount() > Before)
     return nullptr;

@@ -77,6 +77,7 @@ bool Driver::applyWarningFlags(const std::vector<std::string> &Flags,
 
 std::optional<std::string> Driver::emit(const Invocation &Inv) {
   unsigned Before = I->Diags.errorCount();
+  setMaxInputSize(Inv.MaxInputSize);
   std::optional<std::string> Out = runJob(Inv, I->Diags);
   // Warnings promoted by -Werror fail the run too.
   if (I->Diags.errorCount() > Before)

@@ -51,6 +51,17 @@ public:
                                     : FastEvaluator::DefaultWorkLimit),
         ErrorsBefore(Diags.errorCount()) {}
 
+  /// Whether the -e text is within the input size limit (files are checked
+  /// as they are read); reports it if not.
+  bool expressionFits() {
+    if (Inv.Expression->size() <= Inv.MaxInputSize)
+      return true;
+    Diags.error(
+        "the -e text is larger than " + std::to_string(Inv.MaxInputSize) +
+        " bytes, the most fairyc reads (--max-input-size to change it)");
+    return false;
+  }
+
   /// The errors reported since the job began (a driver may run many).
   unsigned newErrors() const { return Diags.errorCount() - ErrorsBefore; }
 
@@ -63,6 +74,8 @@ public:
     std::string Error;
     // -e '' is empty notation text (a piece that cannot move), not "no -e".
     if (Inv.Expression.has_value()) {
+      if (!expressionFits())
+        return std::nullopt;
       if (Inv.Input && !Inv.Input->empty()) {
         Diags.error(
             "give the notation either with -e or as an argument, not both");
@@ -526,6 +539,8 @@ public:
       Source = Inv.ImportPath + " [" + Inv.VariantName + "]";
       Set = importVariantsIni(Diags, Inv.ImportPath, Inv.VariantName, POpts);
     } else if (Inv.Expression.has_value()) {
+      if (!expressionFits())
+        return std::nullopt;
       Source = "<input>";
       Set = readPieceFileText(Diags, *Inv.Expression, Source, POpts);
     } else {

@@ -6,35 +6,71 @@
 
 using namespace fairy;
 
+namespace {
+
+/// \p Parse for texts of at most \p MaxLength bytes, under the budget of
+/// IR nodes one notation may build (MaxNodesBuilt): past either, a located
+/// error instead of the time and memory it would take.
+template <typename ParseT>
+ParseFn budgeted(ParseT Parse, size_t MaxLength = MaxNotationLength) {
+  return [Parse, MaxLength](DiagnosticEngine &Diags, unsigned Buffer,
+                            const FrontendOptions &Opts) -> NodeRef {
+    size_t Length = Diags.bufferText(Buffer).size();
+    if (Length > MaxLength) {
+      Diags.error(Diags.loc(Buffer, 0),
+                  "this notation text is " + std::to_string(Length) +
+                      " bytes long; fairyc reads at most " +
+                      std::to_string(MaxLength) +
+                      " (docs/diagnostics.md, \"Limits\")");
+      return nullptr;
+    }
+    try {
+      NodeBudget Budget(MaxNodesBuilt);
+      return Parse(Diags, Buffer, Opts);
+    } catch (const NodeBudgetExceeded &E) {
+      Diags.error(Diags.loc(Buffer, 0),
+                  "this notation builds more than " + std::to_string(E.Budget) +
+                      " IR nodes, more than fairyc reads "
+                      "(docs/diagnostics.md, \"Limits\")",
+                  {Diags.range(Buffer, 0, Diags.bufferText(Buffer).size())});
+      return nullptr;
+    }
+  };
+}
+
+} // namespace
+
 const std::vector<NotationInfo> &fairy::notations() {
   static const std::vector<NotationInfo> All = {
       {"parlett",
        "Parlett's movement notation (challenge dialect and classic)",
        {".parlett", ".par"},
-       [](DiagnosticEngine &D, unsigned B, const FrontendOptions &) {
+       budgeted([](DiagnosticEngine &D, unsigned B, const FrontendOptions &) {
          return parseParlett(D, B);
-       }},
+       })},
       {"betza",
        "Betza's notation as Fairy-Stockfish reads it, and XBetza, such as "
        "mRcpR or mafsW",
        {".betza"},
-       parseBetza},
+       budgeted(parseBetza)},
       {"fairy",
        "fairy-notation: algebra over displacement atoms such as [1,2]*",
        {".fn"},
-       parseFairyNotation,
+       budgeted(parseFairyNotation),
        /*UnboundedDiagrams=*/true},
       {"formula",
        "Movement Formula: steps, square conditions and continuations, such "
        "as ({1,0}[(#+),(#@),(%x@)])*",
        {".mf", ".formula"},
-       parseMovementFormula},
+       budgeted(parseMovementFormula)},
       {"ir",
        "the textual moveset IR",
        {".fir"},
-       [](DiagnosticEngine &D, unsigned B, const FrontendOptions &) {
-         return parseIR(D, B);
-       }},
+       budgeted(
+           [](DiagnosticEngine &D, unsigned B, const FrontendOptions &) {
+             return parseIR(D, B);
+           },
+           MaxIRLength)},
   };
   return All;
 }

@@ -3,6 +3,8 @@
 
 #include <iterator>
 
+#include <unordered_map>
+
 using namespace fairy;
 
 namespace {
@@ -138,15 +140,74 @@ const char *fairy::kindName(NodeKind K) {
   return "?";
 }
 
+namespace {
+// Nodes made on this thread, and the count at which the next one throws.
+thread_local uint64_t NodesMade = 0;
+thread_local uint64_t NodeLimit = UINT64_MAX;
+thread_local uint64_t NodeLimitBudget = 0;
+
+std::shared_ptr<Node> newNode(NodeKind K) {
+  if (++NodesMade > NodeLimit)
+    throw NodeBudgetExceeded{NodeLimitBudget};
+  return std::make_shared<Node>(K);
+}
+
+/// Folds \p Combine over the DAG under \p Root bottom-up, once per distinct
+/// node, with an explicit stack: Combine(node, child values) -> value.
+template <typename CombineFn>
+size_t foldDag(const Node &Root, CombineFn Combine) {
+  std::unordered_map<const Node *, size_t> Done;
+  std::vector<std::pair<const Node *, size_t>> Stack = {{&Root, 0}};
+  while (!Stack.empty()) {
+    auto &[N, Next] = Stack.back();
+    if (Next < N->children().size()) {
+      const Node *C = N->children()[Next++].get();
+      if (C && !Done.count(C))
+        Stack.push_back({C, 0});
+      continue;
+    }
+    std::vector<size_t> Values;
+    for (const NodeRef &C : N->children())
+      Values.push_back(C ? Done[C.get()] : 0);
+    Done[N] = Combine(Values);
+    Stack.pop_back();
+  }
+  return Done[&Root];
+}
+} // namespace
+
+NodeBudget::NodeBudget(uint64_t Budget) : SavedLimit(NodeLimit) {
+  uint64_t Limit =
+      NodesMade > UINT64_MAX - Budget ? UINT64_MAX : NodesMade + Budget;
+  if (Limit < NodeLimit) {
+    NodeLimit = Limit;
+    NodeLimitBudget = Budget;
+  }
+}
+
+NodeBudget::~NodeBudget() { NodeLimit = SavedLimit; }
+
 size_t Node::size() const {
-  size_t N = 1;
-  for (const NodeRef &C : Children)
-    N += C->size();
-  return N;
+  constexpr size_t Cap = SIZE_MAX / 2;
+  return foldDag(*this, [&](const std::vector<size_t> &Children) {
+    size_t N = 1;
+    for (size_t C : Children)
+      N = std::min(Cap, N + C);
+    return N;
+  });
+}
+
+size_t Node::depth() const {
+  return foldDag(*this, [](const std::vector<size_t> &Children) {
+    size_t D = 0;
+    for (size_t C : Children)
+      D = std::max(D, C);
+    return D + 1;
+  });
 }
 
 NodeRef Node::makeLeg(Vec V, Land L, Effect E) {
-  auto N = std::make_shared<Node>(NodeKind::Leg);
+  auto N = newNode(NodeKind::Leg);
   N->V = V;
   N->L = L;
   N->E = E;
@@ -154,48 +215,48 @@ NodeRef Node::makeLeg(Vec V, Land L, Effect E) {
 }
 
 NodeRef Node::makeList(NodeKind K, std::vector<NodeRef> Children) {
-  auto N = std::make_shared<Node>(K);
+  auto N = newNode(K);
   N->Children = std::move(Children);
   return N;
 }
 
 NodeRef Node::makeRepeat(NodeKind K, RangeList R, NodeRef Operand) {
-  auto N = std::make_shared<Node>(K);
+  auto N = newNode(K);
   N->R = std::move(R);
   N->Children.push_back(std::move(Operand));
   return N;
 }
 
 NodeRef Node::makeSym(TransformSet S, NodeRef Operand) {
-  auto N = std::make_shared<Node>(NodeKind::Sym);
+  auto N = newNode(NodeKind::Sym);
   N->S = std::move(S);
   N->Children.push_back(std::move(Operand));
   return N;
 }
 
 NodeRef Node::makeFilter(AxisPredicate P, NodeRef Operand) {
-  auto N = std::make_shared<Node>(NodeKind::Filter);
+  auto N = newNode(NodeKind::Filter);
   N->P = P;
   N->Children.push_back(std::move(Operand));
   return N;
 }
 
 NodeRef Node::makeGuard(GuardPredicate G, NodeRef Operand) {
-  auto N = std::make_shared<Node>(NodeKind::Guard);
+  auto N = newNode(NodeKind::Guard);
   N->G = G;
   N->Children.push_back(std::move(Operand));
   return N;
 }
 
 NodeRef Node::makeAhead(bool Negated, NodeRef Operand) {
-  auto N = std::make_shared<Node>(NodeKind::Ahead);
+  auto N = newNode(NodeKind::Ahead);
   N->G.Negated = Negated;
   N->Children.push_back(std::move(Operand));
   return N;
 }
 
 NodeRef Node::makeBorrow(NodeRef Operand) {
-  auto N = std::make_shared<Node>(NodeKind::Borrow);
+  auto N = newNode(NodeKind::Borrow);
   N->Children.push_back(std::move(Operand));
   return N;
 }

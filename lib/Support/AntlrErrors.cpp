@@ -99,11 +99,11 @@ TokenSpans::TokenSpans(DiagnosticEngine &Diags, unsigned Buffer)
     : Diags(Diags), Buffer(Buffer), Text(Diags.bufferText(Buffer)) {}
 
 size_t TokenSpans::begin(antlr4::Token *T) const {
-  return byteOffsetOfCodePoint(Text, T->getStartIndex());
+  return byteOffset(T->getStartIndex());
 }
 
 size_t TokenSpans::end(antlr4::Token *T) const {
-  return byteOffsetOfCodePoint(Text, T->getStopIndex() + 1);
+  return byteOffset(T->getStopIndex() + 1);
 }
 
 llvm::SMRange TokenSpans::range(antlr4::Token *First,
@@ -146,4 +146,13 @@ bool fairy::checkNesting(DiagnosticEngine &Diags, unsigned Buffer,
     }
   }
   return true;
+}
+
+size_t TokenSpans::byteOffset(size_t CodePoint) const {
+  if (CodePointOffsets.empty())
+    for (size_t I = 0; I <= Text.size();
+         I += I < Text.size() ? utf8SequenceLength(Text[I]) : 1)
+      CodePointOffsets.push_back((uint32_t)I);
+  return CodePoint < CodePointOffsets.size() ? CodePointOffsets[CodePoint]
+                                             : Text.size();
 }

@@ -322,16 +322,18 @@ std::string fairy::diagnosticsToJson(const std::vector<Diagnostic> &Diags) {
   return OS.str();
 }
 
+size_t fairy::utf8SequenceLength(unsigned char C) {
+  return C < 0x80         ? 1
+         : (C >> 5) == 6  ? 2
+         : (C >> 4) == 14 ? 3
+         : (C >> 3) == 30 ? 4
+                          : 1;
+}
+
 size_t fairy::byteOffsetOfCodePoint(StringRef Text, size_t CodePoint) {
   size_t I = 0;
   while (I < Text.size() && CodePoint > 0) {
-    unsigned char C = Text[I];
-    size_t Len = C < 0x80         ? 1
-                 : (C >> 5) == 6  ? 2
-                 : (C >> 4) == 14 ? 3
-                 : (C >> 3) == 30 ? 4
-                                  : 1;
-    I += Len;
+    I += utf8SequenceLength(Text[I]);
     --CodePoint;
   }
   return I < Text.size() ? I : Text.size();

@@ -8,23 +8,66 @@
 //===----------------------------------------------------------------------===//
 #include "fairy/Support/Files.h"
 
+#include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
+
 #include "llvm/Support/raw_ostream.h"
+#include <unistd.h>
 
 using namespace fairy;
 namespace fs = llvm::sys::fs;
 
+namespace {
+uint64_t MaxInputBytes = DefaultMaxInputSize;
+} // namespace
+
+void fairy::setMaxInputSize(uint64_t Bytes) { MaxInputBytes = Bytes; }
+uint64_t fairy::maxInputSize() { return MaxInputBytes; }
+
 std::optional<std::string> fairy::readInput(const std::string &Path,
                                             std::string &Error) {
-  auto Buf = llvm::MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/true);
-  if (!Buf) {
-    Error = "cannot read '" + Path + "': " + Buf.getError().message();
+  std::string Name = Path == "-" ? "<stdin>" : Path;
+  int FD = 0;
+  if (Path != "-") {
+    if (std::error_code EC = fs::openFileForRead(Path, FD)) {
+      Error = "cannot read '" + Path + "': " + EC.message();
+      return std::nullopt;
+    }
+  }
+  // Read in chunks and stop past the limit: a 300 MB input (or an endless
+  // pipe) costs the limit, not its size.
+  std::string Text;
+  char Chunk[1 << 16];
+  bool TooLarge = false;
+  for (;;) {
+    llvm::Expected<size_t> Got =
+        fs::readNativeFile(fs::convertFDToNativeFile(FD),
+                           llvm::MutableArrayRef<char>(Chunk, sizeof Chunk));
+    if (!Got) {
+      Error = "cannot read '" + Name + "': " + llvm::toString(Got.takeError());
+      if (Path != "-")
+        ::close(FD);
+      return std::nullopt;
+    }
+    if (*Got == 0)
+      break;
+    Text.append(Chunk, *Got);
+    if (Text.size() > MaxInputBytes) {
+      TooLarge = true;
+      break;
+    }
+  }
+  if (Path != "-")
+    ::close(FD);
+  if (TooLarge) {
+    Error = "'" + Name + "' is larger than " + std::to_string(MaxInputBytes) +
+            " bytes, the most fairyc reads (--max-input-size to change it)";
     return std::nullopt;
   }
-  return withoutByteOrderMark((*Buf)->getBuffer().str());
+  return withoutByteOrderMark(std::move(Text));
 }
 
 std::string fairy::withoutByteOrderMark(std::string Text) {

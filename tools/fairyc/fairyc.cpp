@@ -158,6 +158,12 @@ cl::opt<uint64_t> EvalStepLimit(
              "(default: 10,000,000)"),
     cl::init(0), cl::cat(Category));
 
+cl::opt<uint64_t>
+    MaxInputSize("max-input-size",
+                 cl::desc("The largest input read, in bytes (default: 4 MiB)"),
+                 cl::init(4 * 1024 * 1024), cl::value_desc("bytes"),
+                 cl::cat(Category));
+
 cl::opt<std::string> ImportPath(
     "import",
     cl::desc("Read the pieces and board of a Fairy-Stockfish variants.ini "
@@ -265,6 +271,7 @@ Invocation invocation() {
   Inv.PieceName = PieceName;
   Inv.LintOnly = LintOnly;
   Inv.OptLevel = OptLevel;
+  Inv.MaxInputSize = MaxInputSize;
   if (BetzaDialect.getNumOccurrences())
     Inv.Betza = BetzaDialect;
   if (Radius.getNumOccurrences())

@@ -69,6 +69,9 @@ struct Invocation {
   bool LintOnly = false;
   /// -O0 keeps the front end's IR, -O1 runs the passes.
   unsigned OptLevel = 1;
+  /// --max-input-size: the largest input (file, standard input or -e text)
+  /// read, in bytes (docs/diagnostics.md, "Limits").
+  uint64_t MaxInputSize = 4 * 1024 * 1024;
 
   // --- Reading ------------------------------------------------------------
   /// --betza; nullopt means Fairy-Stockfish's reading, not asked for.

@@ -10,6 +10,8 @@
 #include "fairy/IR/Node.h"
 #include "fairy/Support/Diagnostics.h"
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,8 +39,18 @@ struct FrontendOptions {
 
 /// Parses buffer \p Buffer of \p Diags; reports problems there and returns
 /// nullptr if there was an error.
-using ParseFn = NodeRef (*)(DiagnosticEngine &Diags, unsigned Buffer,
-                            const FrontendOptions &Opts);
+using ParseFn = std::function<NodeRef(DiagnosticEngine &Diags, unsigned Buffer,
+                                      const FrontendOptions &Opts)>;
+
+/// IR nodes one notation may build while it is read (lowering included):
+/// a bound on time and memory far above any real piece, whose moveset has
+/// at most IRLimits::MaxNodes nodes.
+constexpr uint64_t MaxNodesBuilt = 2'000'000;
+/// The longest notation text read, in bytes: real pieces take tens, and a
+/// 1 MB Betza string took 3.5 GB. The textual IR, read node for node, may be
+/// longer (a moveset of IRLimits::MaxNodes nodes prints to a few MB).
+constexpr size_t MaxNotationLength = 16 * 1024;
+constexpr size_t MaxIRLength = 4 * 1024 * 1024;
 
 struct NotationInfo {
   const char *Name;

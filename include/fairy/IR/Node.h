@@ -19,6 +19,26 @@
 
 namespace fairy {
 
+/// Thrown when making a node would pass the NodeBudget in force.
+struct NodeBudgetExceeded {
+  uint64_t Budget;
+};
+
+/// While it lives, at most \p Budget more nodes may be made on this thread;
+/// the next one throws NodeBudgetExceeded. Budgets nest, the tighter one
+/// wins. Lowering, passes and rewriting charge as they build, so a moveset
+/// that would grow without bound stops before it has taken the memory.
+class NodeBudget {
+public:
+  explicit NodeBudget(uint64_t Budget);
+  ~NodeBudget();
+  NodeBudget(const NodeBudget &) = delete;
+  NodeBudget &operator=(const NodeBudget &) = delete;
+
+private:
+  uint64_t SavedLimit;
+};
+
 /// What the landing square of a leg may hold: a set of square states.
 /// Named sets: never, empty, friend, enemy, notenemy, notfriend, occupied,
 /// any. "friend" and "enemy" are relative to the moving piece.
@@ -161,8 +181,13 @@ public:
   // Ahead payload: whether the test is negated.
   bool negated() const { return G.Negated; }
 
-  /// Number of nodes in the tree.
+  /// Number of nodes in the tree, a shared subtree counted as often as it
+  /// is reached (what printing or walking it costs), computed once per
+  /// distinct node and capped at SIZE_MAX / 2.
   size_t size() const;
+  /// The longest path from here to a leaf, in nodes. Like size(), without
+  /// recursion: safe on any depth.
+  size_t depth() const;
 
   // Factories; the builder functions in Builder.h are the usual way in.
   static NodeRef makeLeg(Vec V, Land L, Effect E);

@@ -97,6 +97,14 @@ protected:
   unsigned Buffer;
   llvm::StringRef Text;
 
+private:
+  /// The byte offset of every code point of Text, made on first use: a
+  /// front end asks once per token, and counting from the start each time
+  /// made a long input cost N^2.
+  mutable std::vector<uint32_t> CodePointOffsets;
+  size_t byteOffset(size_t CodePoint) const;
+
+protected:
   /// Byte offsets of the start of \p T and just past its end.
   size_t begin(antlr4::Token *T) const;
   size_t end(antlr4::Token *T) const;

@@ -164,6 +164,9 @@ private:
 /// schema is in docs/diagnostics.md.
 std::string diagnosticsToJson(const std::vector<Diagnostic> &Diags);
 
+/// The byte length of the UTF-8 sequence that starts with byte \p C (1 for
+/// a byte that starts none).
+size_t utf8SequenceLength(unsigned char C);
 /// Byte offset of the \p CodePoint-th code point of UTF-8 \p Text (ANTLR
 /// counts code points; SourceMgr counts bytes).
 size_t byteOffsetOfCodePoint(llvm::StringRef Text, size_t CodePoint);

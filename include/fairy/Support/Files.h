@@ -2,10 +2,19 @@
 #ifndef FAIRY_SUPPORT_FILES_H
 #define FAIRY_SUPPORT_FILES_H
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
 namespace fairy {
+
+/// The largest input read by default: 4 MiB. The parsers take about 30
+/// bytes of memory per byte of input, and the rule is 256 MB for any input
+/// (docs/diagnostics.md, "Limits").
+constexpr uint64_t DefaultMaxInputSize = 4 * 1024 * 1024;
+/// The largest input readInput reads, for this process (--max-input-size).
+void setMaxInputSize(uint64_t Bytes);
+uint64_t maxInputSize();
 
 /// The contents of \p Path ("-" for standard input), or nullopt with
 /// \p Error set.

@@ -669,6 +669,17 @@ bool checkBrackets(DiagnosticEngine &Diags, unsigned Buffer) {
 
 } // namespace
 
+/// Elements of a formula read into \p E: steps, symbols and groups.
+static size_t countElements(const Expr &E) {
+  size_t N = 1;
+  for (const ExprRef &C : E.Children)
+    N += countElements(*C);
+  return N;
+}
+
+/// The most elements one formula may have (countElements).
+static constexpr size_t MaxElements = 2000;
+
 NodeRef fairy::parseMovementFormula(DiagnosticEngine &Diags, unsigned Buffer,
                                     const FrontendOptions &) {
   if (!checkUTF8(Diags, Buffer) ||
@@ -684,6 +695,16 @@ NodeRef fairy::parseMovementFormula(DiagnosticEngine &Diags, unsigned Buffer,
   ExprRef E = R.read(Tree);
   if (!E)
     return nullptr;
+  // The lowering follows the rest of the move after each element (for
+  // priorities), so its time, memory and stack grow with the square of
+  // the number of elements: bounded here, far above any real piece.
+  if (size_t N = countElements(*E); N > MaxElements) {
+    Diags.error(Diags.loc(Buffer, 0), "the formula has " + std::to_string(N) +
+                                          " elements; fairyc reads at most " +
+                                          std::to_string(MaxElements) +
+                                          " (docs/diagnostics.md, \"Limits\")");
+    return nullptr;
+  }
   try {
     return lower(*E);
   } catch (LowerError &Err) {
