@@ -39,6 +39,12 @@ namespace {
 
 /// Includes nest no deeper than this (a cycle is caught before).
 constexpr unsigned MaxIncludeDepth = 32;
+/// Include statements one piece file may follow in all, and pieces it may
+/// define: an include tree that doubles at each level, or a file of many
+/// thousands of pieces, stops here instead of running for minutes
+/// (docs/diagnostics.md, "Limits").
+constexpr unsigned MaxIncludes = 256;
+constexpr unsigned MaxPieces = 256;
 
 struct Failed {};
 
@@ -269,6 +275,9 @@ private:
     if (Load.Stack.size() >= MaxIncludeDepth)
       fail(R, "includes nest more than " + std::to_string(MaxIncludeDepth) +
                   " files deep");
+    if (Load.Includes.size() >= MaxIncludes)
+      fail(R, "more than " + std::to_string(MaxIncludes) +
+                  " files are included in all, which is not supported");
     std::string Error;
     auto Contents = readInput(Path.str().str(), Error);
     if (!Contents)
@@ -307,6 +316,9 @@ private:
       throw Failed();
     }
     Defined[D.Identifier] = D.NameRange;
+    if (Load.Pieces.size() >= MaxPieces)
+      fail(D.NameRange, "more than " + std::to_string(MaxPieces) +
+                            " pieces are defined, which is not supported");
     for (P::MovementContext *M : C->pieceBody()->movement())
       Raw.Moves.push_back(movement(M));
     Raw.FileBuffer = Buffer;

@@ -233,7 +233,24 @@ std::optional<std::string> json(DiagnosticEngine &Diags, const PieceSet &Set,
                                 const SetOptions &Opts) {
   using namespace llvm::json;
   const Board &B = Set.board();
-  Array Pieces;
+  // Written piece by piece as it is made, so that memory holds one piece's
+  // moves at a time, not the whole document's (256 queens took 300 MB).
+  // Keys in the order llvm::json prints an Object's: sorted.
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OStream J(OS, 2);
+  J.objectBegin();
+  Array Missing;
+  for (unsigned I = 0; I < B.numSquares(); ++I)
+    if (!B.squares().test(I))
+      Missing.push_back(B.squareName(I));
+  J.attribute("board", Object{{"width", B.width()},
+                              {"height", B.height()},
+                              {"depth", B.depth()},
+                              {"missing", std::move(Missing)}});
+  J.attribute("format", "fairyc-pieces");
+  J.attributeBegin("pieces");
+  J.arrayBegin();
   for (const PieceDef &D : Set.Pieces) {
     Array Movements;
     for (const PieceMovement &M : D.Moves)
@@ -263,26 +280,20 @@ std::optional<std::string> json(DiagnosticEngine &Diags, const PieceSet &Set,
         Sides[sideName(V.Side)] = std::move(Side);
       }
     }
-    Pieces.push_back(Object{{"name", D.Name},
-                            {"identifier", D.Identifier},
-                            {"letter", std::string(1, D.Letter)},
-                            {"royal", D.Royal},
-                            {"movements", std::move(Movements)},
-                            {"sides", std::move(Sides)}});
+    J.value(Object{{"name", D.Name},
+                   {"identifier", D.Identifier},
+                   {"letter", std::string(1, D.Letter)},
+                   {"royal", D.Royal},
+                   {"movements", std::move(Movements)},
+                   {"sides", std::move(Sides)}});
   }
-  Array Missing;
-  for (unsigned I = 0; I < B.numSquares(); ++I)
-    if (!B.squares().test(I))
-      Missing.push_back(B.squareName(I));
-  Value Doc = Object{{"format", "fairyc-pieces"},
-                     {"version", 1},
-                     {"title", Set.Title},
-                     {"board", Object{{"width", B.width()},
-                                      {"height", B.height()},
-                                      {"depth", B.depth()},
-                                      {"missing", std::move(Missing)}}},
-                     {"pieces", std::move(Pieces)}};
-  return llvm::formatv("{0:2}", Doc).str() + "\n";
+  J.arrayEnd();
+  J.attributeEnd();
+  J.attribute("title", Set.Title);
+  J.attribute("version", 1);
+  J.objectEnd();
+  OS.flush();
+  return Out + "\n";
 }
 
 std::string generatedBy(const char *Output, const PieceSet &Set,
