@@ -159,3 +159,50 @@ TEST(IRTest, BuilderSimplifications) {
             "seq(leg(1,0; any), leg(1,0; any), leg(1,0; any))");
   EXPECT_EQ(altFlat({L}), L);
 }
+
+TEST(IRLimitsTest, SizeAndDepthCountSharedSubtreesWithoutWalkingThem) {
+  // Each level doubles the tree but adds one node to the DAG: 60 levels are
+  // 2^61 - 1 tree nodes, counted at once and capped, not walked.
+  NodeRef N = ir::leg(Vec(1, 0));
+  for (int I = 0; I < 60; ++I)
+    N = ir::seq({N, N});
+  EXPECT_EQ(N->depth(), 61u);
+  EXPECT_EQ(N->size(), (size_t(1) << 61) - 1);
+  for (int I = 0; I < 10; ++I)
+    N = ir::seq({N, N});
+  EXPECT_EQ(N->size(), SIZE_MAX / 2);
+  // A long chain.
+  NodeRef Deep = ir::leg(Vec(1, 0));
+  for (int I = 0; I < 20000; ++I)
+    Deep = Node::makeRepeat(NodeKind::Rep, RangeList::exactly(1), Deep);
+  EXPECT_EQ(Deep->depth(), 20001u);
+  EXPECT_EQ(Deep->size(), 20001u);
+}
+
+TEST(IRLimitsTest, NodeBudgetStopsBuildingAndNests) {
+  {
+    NodeBudget Outer(100);
+    EXPECT_THROW(
+        {
+          for (int I = 0; I < 200; ++I)
+            ir::leg(Vec(1, 0));
+        },
+        NodeBudgetExceeded);
+  }
+  // Out of scope, building goes on.
+  for (int I = 0; I < 200; ++I)
+    ir::leg(Vec(1, 0));
+  NodeBudget Loose(1000);
+  {
+    NodeBudget Tight(10);
+    try {
+      for (int I = 0; I < 20; ++I)
+        ir::leg(Vec(1, 0));
+      FAIL() << "the tighter budget did not hold";
+    } catch (const NodeBudgetExceeded &E) {
+      EXPECT_EQ(E.Budget, 10u);
+    }
+  }
+  for (int I = 0; I < 500; ++I)
+    ir::leg(Vec(1, 0));
+}
