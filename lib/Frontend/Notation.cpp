@@ -1,6 +1,7 @@
 //===- Notation.cpp - The registry of notations ---------------------------===//
 #include "fairy/Frontend/Notation.h"
 #include "fairy/IR/IRParser.h"
+#include "fairy/IR/Verifier.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -24,9 +25,10 @@ ParseFn budgeted(ParseT Parse, size_t MaxLength = MaxNotationLength) {
                       " (docs/diagnostics.md, \"Limits\")");
       return nullptr;
     }
+    NodeRef IR;
     try {
       NodeBudget Budget(MaxNodesBuilt);
-      return Parse(Diags, Buffer, Opts);
+      IR = Parse(Diags, Buffer, Opts);
     } catch (const NodeBudgetExceeded &E) {
       Diags.error(Diags.loc(Buffer, 0),
                   "this notation builds more than " + std::to_string(E.Budget) +
@@ -35,6 +37,19 @@ ParseFn budgeted(ParseT Parse, size_t MaxLength = MaxNotationLength) {
                   {Diags.range(Buffer, 0, Diags.bufferText(Buffer).size())});
       return nullptr;
     }
+    // A few shared subtrees nested in each other build little but stand
+    // for an exponential tree, which every pass and evaluator would walk.
+    if (IR && IR->size() > IRLimits::MaxNodes) {
+      Diags.error(Diags.loc(Buffer, 0),
+                  "this notation's moveset has " + std::to_string(IR->size()) +
+                      " nodes, counting a shared part once per use; fairyc "
+                      "reads at most " +
+                      std::to_string(IRLimits::MaxNodes) +
+                      " (docs/diagnostics.md, \"Limits\")",
+                  {Diags.range(Buffer, 0, Diags.bufferText(Buffer).size())});
+      return nullptr;
+    }
+    return IR;
   };
 }
 
@@ -66,11 +81,9 @@ const std::vector<NotationInfo> &fairy::notations() {
       {"ir",
        "the textual moveset IR",
        {".fir"},
-       budgeted(
-           [](DiagnosticEngine &D, unsigned B, const FrontendOptions &) {
-             return parseIR(D, B);
-           },
-           MaxIRLength)},
+       budgeted([](DiagnosticEngine &D, unsigned B,
+                   const FrontendOptions &) { return parseIR(D, B); },
+                MaxIRLength)},
   };
   return All;
 }

@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     Opts.XBoardBetza = XBoard;
     Opts.BoardWidth = 8;
     fuzz::checkFrontEnd(Text, [&](DiagnosticEngine &Diags, unsigned Buffer) {
-      return parseBetza(Diags, Buffer, Opts);
+      return findNotation("betza")->Parse(Diags, Buffer, Opts);
     });
   }
   return 0;

@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       Opts.Radius = 2;
     }
     fuzz::checkFrontEnd(Text, [&](DiagnosticEngine &Diags, unsigned Buffer) {
-      return parseFairyNotation(Diags, Buffer, Opts);
+      return findNotation("fairy")->Parse(Diags, Buffer, Opts);
     });
   }
   return 0;

@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     return 0;
   llvm::StringRef Text(reinterpret_cast<const char *>(Data), Size);
   fuzz::checkFrontEnd(Text, [&](DiagnosticEngine &Diags, unsigned Buffer) {
-    return parseMovementFormula(Diags, Buffer, {});
+    return findNotation("formula")->Parse(Diags, Buffer, {});
   });
   return 0;
 }
