@@ -188,13 +188,29 @@ NodeBudget::NodeBudget(uint64_t Budget) : SavedLimit(NodeLimit) {
 NodeBudget::~NodeBudget() { NodeLimit = SavedLimit; }
 
 size_t Node::size() const {
+  if (size_t Known = KnownSize.load(std::memory_order_relaxed))
+    return Known;
+  // Post-order over the nodes whose size is not known yet, with an
+  // explicit stack (any depth); each node's size is stored as it is found.
   constexpr size_t Cap = SIZE_MAX / 2;
-  return foldDag(*this, [&](const std::vector<size_t> &Children) {
-    size_t N = 1;
-    for (size_t C : Children)
-      N = std::min(Cap, N + C);
-    return N;
-  });
+  std::vector<std::pair<const Node *, size_t>> Stack = {{this, 0}};
+  while (!Stack.empty()) {
+    auto &[N, Next] = Stack.back();
+    if (Next < N->Children.size()) {
+      const Node *C = N->Children[Next++].get();
+      if (C && !C->KnownSize.load(std::memory_order_relaxed))
+        Stack.push_back({C, 0});
+      continue;
+    }
+    size_t Total = 1;
+    for (const NodeRef &C : N->Children)
+      if (C)
+        Total =
+            std::min(Cap, Total + C->KnownSize.load(std::memory_order_relaxed));
+    N->KnownSize.store(Total, std::memory_order_relaxed);
+    Stack.pop_back();
+  }
+  return KnownSize.load(std::memory_order_relaxed);
 }
 
 size_t Node::depth() const {

@@ -12,6 +12,7 @@
 #include "fairy/IR/Symmetry.h"
 #include "fairy/IR/Vec.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -183,7 +184,8 @@ public:
 
   /// Number of nodes in the tree, a shared subtree counted as often as it
   /// is reached (what printing or walking it costs), computed once per
-  /// distinct node and capped at SIZE_MAX / 2.
+  /// distinct node and capped at SIZE_MAX / 2. Remembered in each node:
+  /// passes and the verifier ask again and again.
   size_t size() const;
   /// The longest path from here to a leaf, in nodes. Like size(), without
   /// recursion: safe on any depth.
@@ -211,6 +213,9 @@ private:
   TransformSet S;
   AxisPredicate P;
   GuardPredicate G;
+  /// size(), once known (0: not yet). Nodes are immutable once made, so the
+  /// value never goes stale; atomic because nodes may be shared by threads.
+  mutable std::atomic<size_t> KnownSize{0};
 };
 
 /// Structural equality of two trees.
