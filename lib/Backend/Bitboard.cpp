@@ -193,10 +193,10 @@ struct PartTables {
   Kind K = Kind::Plain;
 };
 
-/// Destinations for every occupancy of the squares that matter (found by
-/// the relevance probe); every occupied square holds an opponent.
-Entry tabulate(const FastEvaluator &Fast, const Position &Empty,
-               unsigned Origin, Color Side, KindFlags &Flags) {
+/// The squares that matter to a part from \p Origin (the relevance probe),
+/// at most 20 of them.
+Bits relevantSquares(const FastEvaluator &Fast, const Position &Empty,
+                     unsigned Origin, Color Side) {
   std::string E;
   auto Tested = Fast.testedSquares(Empty, Origin, Side, E);
   if (!Tested)
@@ -207,8 +207,15 @@ Entry tabulate(const FastEvaluator &Fast, const Position &Empty,
     throw Refused{fmt::format("{} squares matter to one part from {}; at most "
                               "20 are supported",
                               K, Empty.board().squareName(Origin))};
-  // Destinations for every occupancy of the squares that matter; all
-  // occupied squares hold opponents.
+  return Mask;
+}
+
+/// Destinations for every occupancy of \p Mask, the squares that matter;
+/// every occupied square holds an opponent.
+Entry tabulate(const FastEvaluator &Fast, const Position &Empty,
+               unsigned Origin, Color Side, Bits Mask, KindFlags &Flags) {
+  std::string E;
+  unsigned K = popcount(Mask);
   Entry En;
   size_t N = size_t(1) << K;
   En.All.resize(N);
@@ -409,12 +416,19 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         auto Fast = FastEvaluator::compile(Part, B, E);
         if (!Fast)
           throw Refused{E};
+        // Every square's relevant squares first: a part with too many is
+        // refused before any square is tabulated (2^20 evaluations each).
+        std::vector<Bits> Masks(B.numSquares(), 0);
+        for (unsigned S = 0; S < B.numSquares(); ++S)
+          if (B.squares().test(S))
+            Masks[S] = relevantSquares(*Fast, Empty, S, Piece.Side);
         PartTables T;
         KindFlags Flags;
         for (unsigned S = 0; S < B.numSquares(); ++S)
-          T.Squares.push_back(B.squares().test(S)
-                                  ? tabulate(*Fast, Empty, S, Piece.Side, Flags)
-                                  : Entry{0, 0, 0, 63, {0}, {0}, {0}});
+          T.Squares.push_back(
+              B.squares().test(S)
+                  ? tabulate(*Fast, Empty, S, Piece.Side, Masks[S], Flags)
+                  : Entry{0, 0, 0, 63, {0}, {0}, {0}});
         // The kind is known only once every square is tabulated.
         T.K = Flags.kind();
         for (unsigned S = 0; S < B.numSquares(); ++S)

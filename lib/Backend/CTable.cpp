@@ -24,6 +24,9 @@ std::optional<std::pair<int, int>> contiguous(const RangeList &R) {
   return std::make_pair(I.Lo, I.isUnbounded() ? RangeList::MaxFinite : I.Hi);
 }
 
+/// Leaps and rays in one table; a mailbox generator loops over them all.
+constexpr size_t MaxMailboxMoves = 4096;
+
 void collect(const Node &N, MailboxPattern &P) {
   switch (N.kind()) {
   case NodeKind::Leg:
@@ -38,6 +41,13 @@ void collect(const Node &N, MailboxPattern &P) {
   case NodeKind::Sym: {
     MailboxPattern Inner;
     collect(*N.operand(), Inner);
+    // Nested symmetries multiply their images (2^255 for sym<lr> nested
+    // 255 deep); a real piece has a few dozen.
+    if ((Inner.Leaps.size() + Inner.Rays.size()) *
+            N.transforms().transforms().size() >
+        MaxMailboxMoves)
+      throw Unsupported{"more than " + std::to_string(MaxMailboxMoves) +
+                        " leaps and rays (run -O1 to merge symmetries)"};
     for (const Transform &T : N.transforms().transforms()) {
       for (const auto &L : Inner.Leaps)
         P.Leaps.push_back({T.apply(L.V), L.L});

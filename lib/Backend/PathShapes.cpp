@@ -158,19 +158,30 @@ bool someLeg(const Node &N, const AxisPredicate &P) {
   return false;
 }
 
+/// Nodes paths() may visit and copy for one moveset. Nested symmetries
+/// multiply their images (sym<lr> nested 255 deep has 2^255), far past any
+/// moveset Betza or Parlett could write out.
+constexpr size_t MaxPathWork = 1'000'000;
+
 /// The paths of \p N, one per symmetry image, with when they may be made.
+/// \p Work counts the nodes visited and copied, up to MaxPathWork.
 void paths(const NodeRef &N, When W, bool XBoard,
-           std::vector<std::pair<NodeRef, When>> &Out) {
+           std::vector<std::pair<NodeRef, When>> &Out, size_t &Work) {
+  if (++Work > MaxPathWork)
+    throw CannotWrite{"a moveset whose symmetries expand to more than " +
+                      std::to_string(MaxPathWork) +
+                      " nodes of paths (run -O1 to merge them first)"};
   switch (N->kind()) {
   case NodeKind::Alt:
     for (const NodeRef &C : N->children())
-      paths(C, W, XBoard, Out);
+      paths(C, W, XBoard, Out, Work);
     return;
   case NodeKind::Sym:
     for (const Transform &T : N->transforms().transforms()) {
       if (!T.fixesZ())
         throw CannotWrite{"Betza has no moves between levels of a 3D board"};
-      paths(transformed(N->operand(), T), W, XBoard, Out);
+      Work += N->operand()->size();
+      paths(transformed(N->operand(), T), W, XBoard, Out, Work);
     }
     return;
   case NodeKind::Guard: {
@@ -184,13 +195,14 @@ void paths(const NodeRef &N, When W, bool XBoard,
           : G.K == GuardPredicate::Advanced
               ? "a guard 'advanced' (XBoard's 'ii': --betza=xboard)"
               : "a guard other than 'initial' (Betza's 'i')"};
-    paths(N->operand(), Advanced ? When::Advanced : When::Initial, XBoard, Out);
+    paths(N->operand(), Advanced ? When::Advanced : When::Initial, XBoard, Out,
+          Work);
     return;
   }
   case NodeKind::Filter: {
     // Filters select whole images; Betza selects them with letters.
     std::vector<std::pair<NodeRef, When>> Inner;
-    paths(N->operand(), W, XBoard, Inner);
+    paths(N->operand(), W, XBoard, Inner, Work);
     for (auto &P : Inner)
       if (someLeg(*P.first, N->predicate()))
         Out.push_back(std::move(P));
@@ -207,7 +219,8 @@ std::optional<std::vector<Move>>
 fairy::shapes::decompose(const NodeRef &IR, std::string &Why, bool XBoard) {
   try {
     std::vector<std::pair<NodeRef, When>> Ps;
-    paths(IR, When::Always, XBoard, Ps);
+    size_t Work = 0;
+    paths(IR, When::Always, XBoard, Ps, Work);
     std::vector<Move> Out;
     for (const auto &[Path, W] : Ps)
       Out.push_back(classify(Path, W, XBoard));

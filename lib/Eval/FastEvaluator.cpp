@@ -926,8 +926,8 @@ FastEvaluatorImpl::evaluate(const Position &P, unsigned Origin, Color Mover,
     return std::nullopt;
   } catch (WorkExceeded &) {
     Error = "evaluation stopped after " + std::to_string(WorkLimit) +
-            " leg steps; the moveset nests repetitions too deeply to "
-            "evaluate";
+            " leg steps; the moveset nests repetitions or priorities too "
+            "deeply to evaluate (--eval-step-limit sets the limit)";
     return std::nullopt;
   }
 }

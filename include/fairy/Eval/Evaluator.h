@@ -76,9 +76,11 @@ public:
                                                 std::string &Error);
   ~FastEvaluator();
 
-  /// Leg steps one evaluation may take before it gives up: about 3 seconds
-  /// on a 64x64 board. Only pathological nestings of repetitions reach it.
-  static constexpr uint64_t DefaultWorkLimit = 10'000'000;
+  /// Leg steps one evaluation may take before it gives up: about half a
+  /// second (7 million steps a second on this project's 2-core reference
+  /// machine), within the one second any input may take. Only pathological
+  /// nestings of repetitions and priorities reach it.
+  static constexpr uint64_t DefaultWorkLimit = 4'000'000;
 
   /// A superset of the squares (origin excluded) whose being empty or
   /// occupied can change the destinations from \p Origin: the landings of
