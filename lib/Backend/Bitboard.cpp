@@ -42,6 +42,7 @@ uint64_t rawEntries(const NodeRef &Part, const Board &B, Color Side) {
   auto Fast = FastEvaluator::compile(Part, B, E);
   if (!Fast)
     throw Refused{E};
+  Fast->setWorkLimit(FastEvaluator::DefaultWorkLimit);
   Position Empty(B);
   uint64_t Total = 0;
   for (unsigned S : B.squares().toVector()) {
@@ -416,6 +417,9 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         auto Fast = FastEvaluator::compile(Part, B, E);
         if (!Fast)
           throw Refused{E};
+        // Tables take an evaluation per occupancy of every square: each
+        // has its own limit, not a share of the job's.
+        Fast->setWorkLimit(FastEvaluator::DefaultWorkLimit);
         // Every square's relevant squares first: a part with too many is
         // refused before any square is tabulated (2^20 evaluations each).
         std::vector<Bits> Masks(B.numSquares(), 0);

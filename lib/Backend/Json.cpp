@@ -2,127 +2,177 @@
 #include "fairy/Backend/Json.h"
 
 using namespace fairy;
-using llvm::json::Array;
-using llvm::json::Object;
 using llvm::json::Value;
 
-static Array vectorJson(Vec V) {
-  Array A{V.x, V.y};
+// Written through llvm::json::OStream as it goes, never built as a Value:
+// a moveset of 200,000 nodes took 370 MB as a Value tree. Keys are written
+// in the order llvm::json prints an Object's, sorted, so the text is the
+// same as before.
+
+static void writeOperand(llvm::json::OStream &J, const Node &N);
+
+static void vectorJson(llvm::json::OStream &J, Vec V) {
+  J.arrayBegin();
+  J.value(V.x);
+  J.value(V.y);
   if (V.z)
-    A.push_back(V.z);
-  return A;
+    J.value(V.z);
+  J.arrayEnd();
 }
 
-Value fairy::irToJson(const Node &N) {
-  Object O{{"kind", kindName(N.kind())}};
+void fairy::writeIRJson(llvm::json::OStream &J, const Node &N) {
+  J.objectBegin();
   switch (N.kind()) {
   case NodeKind::Leg:
-    O["vector"] = vectorJson(N.vec());
-    O["land"] = N.land().name();
     if (N.effect() != Effect::None)
-      O["effect"] = effectName(N.effect());
-    return Value(std::move(O));
+      J.attribute("effect", effectName(N.effect()));
+    J.attribute("kind", kindName(N.kind()));
+    J.attribute("land", N.land().name());
+    J.attributeBegin("vector");
+    vectorJson(J, N.vec());
+    J.attributeEnd();
+    J.objectEnd();
+    return;
   case NodeKind::Seq:
   case NodeKind::Alt:
-  case NodeKind::Prio: {
-    Array Children;
-    for (const NodeRef &C : N.children())
-      Children.push_back(irToJson(*C));
-    O["children"] = std::move(Children);
-    return Value(std::move(O));
-  }
+  case NodeKind::Prio:
+    J.attributeArray("children", [&] {
+      for (const NodeRef &C : N.children())
+        writeIRJson(J, *C);
+    });
+    J.attribute("kind", kindName(N.kind()));
+    J.objectEnd();
+    return;
   case NodeKind::Rep:
-  case NodeKind::Ride: {
-    Array Intervals;
-    for (const Interval &I : N.range().intervals())
-      Intervals.push_back(
-          Object{{"min", I.Lo},
-                 {"max", I.isUnbounded() ? Value(nullptr) : Value(I.Hi)}});
-    O["range"] = N.range().str();
-    O["intervals"] = std::move(Intervals);
+  case NodeKind::Ride:
+    J.attributeArray("intervals", [&] {
+      for (const Interval &I : N.range().intervals())
+        J.object([&] {
+          J.attribute("max", I.isUnbounded() ? Value(nullptr) : Value(I.Hi));
+          J.attribute("min", I.Lo);
+        });
+    });
+    J.attribute("kind", kindName(N.kind()));
+    writeOperand(J, N);
+    J.attribute("range", N.range().str());
     break;
-  }
   case NodeKind::Sym: {
+    J.attribute("kind", kindName(N.kind()));
+    writeOperand(J, N);
     std::string Name = N.transforms().name();
-    O["set"] = Name.empty() ? Value(nullptr) : Value(Name);
-    Array Ts;
-    for (const Transform &T : N.transforms().transforms())
-      Ts.push_back(T.str(!N.transforms().fixesZ()));
-    O["transforms"] = std::move(Ts);
+    J.attribute("set", Name.empty() ? Value(nullptr) : Value(Name));
+    J.attributeArray("transforms", [&] {
+      for (const Transform &T : N.transforms().transforms())
+        J.value(T.str(!N.transforms().fixesZ()));
+    });
     break;
   }
   case NodeKind::Filter: {
     static const char *Axes[] = {"x", "y", "z"};
     const AxisPredicate &P = N.predicate();
-    O["predicate"] = P.str();
-    O["axis"] = Axes[P.Axis];
-    O["sign"] = int(P.Sign);
-    O["at_least"] = P.K;
+    J.attribute("at_least", P.K);
+    J.attribute("axis", Axes[P.Axis]);
+    J.attribute("kind", kindName(N.kind()));
+    writeOperand(J, N);
+    J.attribute("predicate", P.str());
+    J.attribute("sign", int(P.Sign));
     break;
   }
   case NodeKind::Guard: {
     const GuardPredicate &G = N.guard();
-    O["predicate"] = G.str();
-    O["guard"] = GuardPredicate::kindName(G.K);
-    if (G.K == GuardPredicate::Zone)
-      O["zone"] = G.ZoneId;
+    J.attribute("guard", GuardPredicate::kindName(G.K));
+    J.attribute("kind", kindName(N.kind()));
+    J.attribute("negated", G.Negated);
+    writeOperand(J, N);
+    J.attribute("predicate", G.str());
     if (G.K == GuardPredicate::State)
-      O["state"] = G.ZoneId;
-    O["negated"] = G.Negated;
+      J.attribute("state", G.ZoneId);
+    if (G.K == GuardPredicate::Zone)
+      J.attribute("zone", G.ZoneId);
     break;
   }
   case NodeKind::Ahead:
-    O["negated"] = N.negated();
+    J.attribute("kind", kindName(N.kind()));
+    J.attribute("negated", N.negated());
+    writeOperand(J, N);
     break;
   case NodeKind::Borrow:
+    J.attribute("kind", kindName(N.kind()));
+    writeOperand(J, N);
     break;
   }
-  O["operand"] = irToJson(*N.operand());
-  return Value(std::move(O));
+  J.objectEnd();
 }
 
-static Array squares(const Board &B, const SquareSet &S) {
-  Array A;
-  S.forEach([&](unsigned I) { A.push_back(B.squareName(I)); });
-  return A;
+static void writeOperand(llvm::json::OStream &J, const Node &N) {
+  J.attributeBegin("operand");
+  writeIRJson(J, *N.operand());
+  J.attributeEnd();
 }
 
-Value fairy::movesToJson(const std::string &Notation, const std::string &Text,
-                         const Position &P, Color Side, const Node &IR,
-                         const std::vector<OriginMoves> &Moves) {
-  const Board &B = P.board();
-  Array Missing;
-  for (unsigned I = 0; I < B.numSquares(); ++I)
-    if (!B.squares().test(I))
-      Missing.push_back(B.squareName(I));
-  Array Pieces;
-  B.squares().forEach([&](unsigned I) {
-    const Occupant &O = P.at(I);
-    if (O.Present)
-      Pieces.push_back(
-          Object{{"square", B.squareName(I)},
-                 {"side", O.Side == Color::White ? "white" : "black"},
-                 {"type", std::string(1, O.Type)}});
+static void squares(llvm::json::OStream &J, const char *Key, const Board &B,
+                    const SquareSet &S) {
+  J.attributeArray(
+      Key, [&] { S.forEach([&](unsigned I) { J.value(B.squareName(I)); }); });
+}
+
+void fairy::writeMovesJson(llvm::json::OStream &J, const Board &B,
+                           const std::vector<OriginMoves> &Moves) {
+  J.array([&] {
+    for (const OriginMoves &M : Moves)
+      J.object([&] {
+        squares(J, "capture", B, M.D.Capture);
+        J.attribute("from", B.squareName(M.Origin));
+        squares(J, "promote", B, M.D.Promote);
+        squares(J, "quiet", B, M.D.Quiet);
+        squares(J, "remote", B, M.D.Remote);
+      });
   });
-  Array PerOrigin;
-  for (const OriginMoves &M : Moves)
-    PerOrigin.push_back(Object{{"from", B.squareName(M.Origin)},
-                               {"quiet", squares(B, M.D.Quiet)},
-                               {"capture", squares(B, M.D.Capture)},
-                               {"remote", squares(B, M.D.Remote)},
-                               {"promote", squares(B, M.D.Promote)}});
-  return Object{
-      {"format", "fairyc-moves"},
-      {"version", 1},
-      {"notation", Notation},
-      {"text", Text},
-      {"board", Object{{"width", B.width()},
-                       {"height", B.height()},
-                       {"depth", B.depth()},
-                       {"missing", std::move(Missing)}}},
-      {"side", Side == Color::White ? "white" : "black"},
-      {"pieces", std::move(Pieces)},
-      {"ir", irToJson(IR)},
-      {"moves", std::move(PerOrigin)},
-  };
+}
+
+std::string fairy::movesToJson(const std::string &Notation,
+                               const std::string &Text, const Position &P,
+                               Color Side, const Node &IR,
+                               const std::vector<OriginMoves> &Moves,
+                               unsigned Indent) {
+  const Board &B = P.board();
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  llvm::json::OStream J(OS, Indent);
+  J.object([&] {
+    J.attributeObject("board", [&] {
+      J.attribute("depth", B.depth());
+      J.attribute("height", B.height());
+      J.attributeArray("missing", [&] {
+        for (unsigned I = 0; I < B.numSquares(); ++I)
+          if (!B.squares().test(I))
+            J.value(B.squareName(I));
+      });
+      J.attribute("width", B.width());
+    });
+    J.attribute("format", "fairyc-moves");
+    J.attributeBegin("ir");
+    writeIRJson(J, IR);
+    J.attributeEnd();
+    J.attributeBegin("moves");
+    writeMovesJson(J, B, Moves);
+    J.attributeEnd();
+    J.attribute("notation", Notation);
+    J.attributeArray("pieces", [&] {
+      B.squares().forEach([&](unsigned I) {
+        const Occupant &O = P.at(I);
+        if (O.Present)
+          J.object([&] {
+            J.attribute("side", O.Side == Color::White ? "white" : "black");
+            J.attribute("square", B.squareName(I));
+            J.attribute("type", std::string(1, O.Type));
+          });
+      });
+    });
+    J.attribute("side", Side == Color::White ? "white" : "black");
+    J.attribute("text", Text);
+    J.attribute("version", 1);
+  });
+  OS.flush();
+  return Out;
 }

@@ -47,8 +47,8 @@ public:
   Job(const Invocation &Inv, DiagnosticEngine &Diags)
       : Inv(Inv), Diags(Diags), Side(Inv.Side.value_or(Color::White)),
         In(Inv.Input.value_or("")),
-        StepLimit(Inv.EvalStepLimit ? Inv.EvalStepLimit
-                                    : FastEvaluator::DefaultWorkLimit),
+        Scope(Inv.EvalStepLimit ? Inv.EvalStepLimit
+                                : FastEvaluator::DefaultWorkLimit),
         ErrorsBefore(Diags.errorCount()) {}
 
   /// Whether the -e text is within the input size limit (files are checked
@@ -232,21 +232,30 @@ public:
     return Out;
   }
 
-  /// The destinations of \p IR from \p Origin with the chosen engine.
-  std::optional<Destinations> evaluateAt(DiagnosticEngine &Diags,
-                                         const NodeRef &IR, const Position &P,
-                                         unsigned Origin) {
+  /// The destinations of \p IR from each of \p Origins with the chosen
+  /// engine; the fast engine charges them all to the job's budget.
+  std::optional<std::vector<OriginMoves>>
+  evaluateAt(DiagnosticEngine &Diags, const NodeRef &IR, const Position &P,
+             const std::vector<unsigned> &Origins) {
     std::string Error;
-    std::optional<Destinations> D;
-    if (Inv.Engine == EngineKind::Reference) {
-      D = ReferenceEvaluator(IR).evaluate(P, Origin, Side, Error);
-    } else if (auto Fast = FastEvaluator::compile(IR, P.board(), Error)) {
-      Fast->setWorkLimit(StepLimit);
-      D = Fast->evaluate(P, Origin, Side, Error);
+    std::unique_ptr<FastEvaluator> Fast;
+    if (Inv.Engine != EngineKind::Reference) {
+      if (!(Fast = FastEvaluator::compile(IR, P.board(), Error))) {
+        Diags.error(Error);
+        return std::nullopt;
+      }
     }
-    if (!D)
-      Diags.error(Error);
-    return D;
+    std::vector<OriginMoves> Moves;
+    for (unsigned Origin : Origins) {
+      auto D = Fast ? Fast->evaluate(P, Origin, Side, Error)
+                    : ReferenceEvaluator(IR).evaluate(P, Origin, Side, Error);
+      if (!D) {
+        Diags.error(Error);
+        return std::nullopt;
+      }
+      Moves.push_back({Origin, std::move(*D)});
+    }
+    return Moves;
   }
 
   /// Diagram, SVG and JSON: emitters that evaluate on the position.
@@ -269,28 +278,21 @@ public:
     IR = optimized(IR, Ctx);
     if (Inv.Emit == EmitKind::Json) {
       // Every square, or only the one asked for.
-      std::vector<OriginMoves> Moves;
-      std::vector<unsigned> Origins = Inv.From.empty()
-                                          ? P.board().squares().toVector()
-                                          : std::vector<unsigned>{Origin};
-      for (unsigned O : Origins) {
-        auto D = evaluateAt(Diags, IR, P, O);
-        if (!D)
-          return std::nullopt;
-        Moves.push_back({O, *D});
-      }
-      return llvm::formatv("{0:2}",
-                           movesToJson(NotationName, Text, P, Side, *IR, Moves))
-                 .str() +
-             "\n";
+      auto Moves = evaluateAt(Diags, IR, P,
+                              Inv.From.empty() ? P.board().squares().toVector()
+                                               : std::vector<unsigned>{Origin});
+      if (!Moves)
+        return std::nullopt;
+      return movesToJson(NotationName, Text, P, Side, *IR, *Moves) + "\n";
     }
-    auto D = evaluateAt(Diags, IR, P, Origin);
-    if (!D)
+    auto Moves = evaluateAt(Diags, IR, P, {Origin});
+    if (!Moves)
       return std::nullopt;
+    const Destinations *D = &Moves->front().D;
     if (Inv.Emit == EmitKind::Svg) {
       // Paths to draw come from the reference evaluator, within its budget.
       std::string Error;
-      auto Paths = ReferenceEvaluator(IR, 2'000'000)
+      auto Paths = ReferenceEvaluator(IR, 1'000'000)
                        .paths(P, Origin, Side, /*Limit=*/500, Error);
       if (!Paths)
         Diags.warning(Warning::TooManyPaths,
@@ -595,7 +597,6 @@ public:
     SOpts.From = Inv.From;
     SOpts.Labels = Inv.Labels;
     SOpts.OptLevel = Inv.OptLevel;
-    SOpts.StepLimit = StepLimit;
     SOpts.Source = pieceSetSourceName();
     if (Inv.OptLevel > 1) {
       Diags.error("-O" + std::to_string(Inv.OptLevel) +
@@ -771,7 +772,9 @@ private:
   DiagnosticEngine &Diags;
   Color Side;
   std::string In;
-  uint64_t StepLimit;
+  /// The leg steps every evaluation of this job may take together (the
+  /// front ends', writers' and piece files' checks included).
+  WorkBudgetScope Scope;
   unsigned ErrorsBefore;
 };
 

@@ -116,6 +116,10 @@ struct ShapeStep {
 using Shape = std::vector<ShapeStep>;
 
 constexpr size_t MaxShapes = 1 << 16;
+/// Steps in all the concrete paths of one moveset's rides: nested rides
+/// multiply path lengths (ride<1..2> nested 40 deep has paths of 2^40
+/// steps) where the number of paths stays small.
+constexpr size_t MaxShapeSteps = 1 << 20;
 
 struct TooComplex {
   std::string Why;
@@ -175,6 +179,9 @@ public:
   NodeRef Root;
   Board B;
   uint64_t WorkLimit = FastEvaluator::DefaultWorkLimit;
+  /// A limit shared with other evaluations and evaluators, if set.
+  std::shared_ptr<WorkBudget> Shared;
+  uint64_t workLimit() const { return Shared ? Shared->Limit : WorkLimit; }
   /// Compiled movesets of the other pieces, for attack conditions and
   /// borrowed moves, kept from one evaluation to the next (the NodeRef keeps
   /// the key alive).
@@ -183,6 +190,7 @@ public:
       Others;
   llvm::DenseMap<const Node *, uint32_t> FilterBits;
   llvm::DenseMap<const Node *, std::vector<Shape>> RideShapes;
+  size_t ShapeStepsMade = 0; ///< charged by chargeSteps()
   // Only the representation this board uses is filled in.
   std::tuple<BoardMasks<uint64_t>, BoardMasks<WideBits<4>>,
              BoardMasks<WideBits<16>>, BoardMasks<WideBits<64>>,
@@ -271,7 +279,10 @@ private:
           for (int K = 0; K <= Max; ++K) {
             if (R.contains(K))
               push(Out, Cur);
-            Cur.insert(Cur.end(), S.begin(), S.end());
+            if (K < Max) {
+              chargeSteps(S.size());
+              Cur.insert(Cur.end(), S.begin(), S.end());
+            }
           }
         }
       } else {
@@ -298,21 +309,30 @@ private:
     return Out;
   }
 
-  static void push(std::vector<Shape> &Out, const Shape &S) {
+  void chargeSteps(size_t Steps) {
+    ShapeStepsMade += Steps;
+    if (ShapeStepsMade > MaxShapeSteps)
+      throw TooComplex{"rides whose concrete paths have more than " +
+                       std::to_string(MaxShapeSteps) + " steps in all"};
+  }
+
+  void push(std::vector<Shape> &Out, const Shape &S) {
+    chargeSteps(S.size());
     Out.push_back(S);
     if (Out.size() > MaxShapes)
       throw TooComplex{"a ride whose operand has more than " +
                        std::to_string(MaxShapes) + " concrete paths"};
   }
 
-  static std::vector<Shape> concat(const std::vector<Shape> &A,
-                                   const std::vector<Shape> &Bs) {
+  std::vector<Shape> concat(const std::vector<Shape> &A,
+                            const std::vector<Shape> &Bs) {
     if (A.size() * Bs.size() > MaxShapes)
       throw TooComplex{"a ride whose operand has more than " +
                        std::to_string(MaxShapes) + " concrete paths"};
     std::vector<Shape> Out;
     for (const Shape &X : A)
       for (const Shape &Y : Bs) {
+        chargeSteps(X.size() + Y.size());
         Shape S = X;
         S.insert(S.end(), Y.begin(), Y.end());
         Out.push_back(std::move(S));
@@ -340,7 +360,9 @@ public:
   /// ones, and tested() collects the squares whose state a leg checks.
   Propagator(const FastEvaluatorImpl &C, const Position &P, unsigned Origin,
              Color Mover, bool Relaxed = false)
-      : C(C), P(P), B(C.B), Origin(Origin), Relaxed(Relaxed), Mover(Mover) {
+      : C(C), P(P), B(C.B), Origin(Origin), Relaxed(Relaxed),
+        Work(C.Shared ? &C.Shared->Used : &OwnWork), Limit(C.workLimit()),
+        Mover(Mover) {
     // The origin counts as empty: the piece has left it.
     const Bits &Squares = C.masks<Bits>().Squares;
     LandMask[0] = minusBits(Squares, Squares); // no squares, sized to the board
@@ -459,14 +481,16 @@ private:
   unsigned Built = 0; ///< bit M: LandMask[M] is computed
   bool Relaxed;
   Bits Tested;
-  uint64_t Work = 0; ///< leg applications so far
+  uint64_t OwnWork = 0; ///< leg applications of this evaluation
+  uint64_t *Work;       ///< OwnWork, or the shared budget's count
+  uint64_t Limit;
   bool Virgin;
   Color Mover;
   llvm::SmallVector<OpenFilter, 2> Open;
   std::optional<AttackMap> Attacks;
 
   void leg(Vec W, Land L, Effect E, const Frontier &In, Frontier &Out) {
-    if (++Work > C.WorkLimit)
+    if (++*Work > Limit)
       throw WorkExceeded();
     int Delta = W.x + B.width() * (W.y + B.height() * W.z);
     uint32_t FilterBits = 0;
@@ -615,6 +639,7 @@ private:
       return std::nullopt;
     Kept = Moves;
     E->setWorkLimit(C.WorkLimit);
+    E->setWorkBudget(C.Shared);
     return E->evaluate(Q, From, Side, Error);
   }
 
@@ -908,7 +933,7 @@ FastEvaluatorImpl::testedSquares(const Position &P, unsigned Origin,
     });
   } catch (WorkExceeded &) {
     Error = "the relevance analysis stopped after " +
-            std::to_string(WorkLimit) + " leg steps";
+            std::to_string(workLimit()) + " leg steps";
     return std::nullopt;
   }
 }
@@ -925,7 +950,7 @@ FastEvaluatorImpl::evaluate(const Position &P, unsigned Origin, Color Mover,
     Error = A.Why;
     return std::nullopt;
   } catch (WorkExceeded &) {
-    Error = "evaluation stopped after " + std::to_string(WorkLimit) +
+    Error = "evaluation stopped after " + std::to_string(workLimit()) +
             " leg steps; the moveset nests repetitions or priorities too "
             "deeply to evaluate (--eval-step-limit sets the limit)";
     return std::nullopt;
@@ -941,6 +966,7 @@ FastEvaluator::~FastEvaluator() = default;
 std::unique_ptr<FastEvaluator>
 FastEvaluator::compile(NodeRef Root, const Board &B, std::string &Error) {
   auto Impl = std::make_unique<FastEvaluatorImpl>(Root, B);
+  Impl->Shared = WorkBudgetScope::current();
   try {
     Impl->compile(*Root, 0);
   } catch (TooComplex &E) {
@@ -960,7 +986,26 @@ FastEvaluator::testedSquares(const Position &P, unsigned Origin, Color Mover,
   return Impl->testedSquares(P, Origin, Mover, Error);
 }
 
-void FastEvaluator::setWorkLimit(uint64_t Steps) { Impl->WorkLimit = Steps; }
+void FastEvaluator::setWorkLimit(uint64_t Steps) {
+  Impl->WorkLimit = Steps;
+  Impl->Shared = nullptr;
+}
+
+static thread_local std::shared_ptr<WorkBudget> CurrentBudget;
+
+WorkBudgetScope::WorkBudgetScope(uint64_t Steps)
+    : Budget(std::make_shared<WorkBudget>(WorkBudget{Steps})),
+      Saved(CurrentBudget) {
+  CurrentBudget = Budget;
+}
+
+WorkBudgetScope::~WorkBudgetScope() { CurrentBudget = Saved; }
+
+std::shared_ptr<WorkBudget> WorkBudgetScope::current() { return CurrentBudget; }
+
+void FastEvaluator::setWorkBudget(std::shared_ptr<WorkBudget> Budget) {
+  Impl->Shared = std::move(Budget);
+}
 
 std::optional<Destinations> FastEvaluator::evaluate(const Position &P,
                                                     unsigned Origin,

@@ -278,6 +278,8 @@ NodeRef Node::makeBorrow(NodeRef Operand) {
 }
 
 bool fairy::equal(const Node &A, const Node &B) {
+  if (&A == &B) // shared subtrees: no need to look inside
+    return true;
   if (A.kind() != B.kind() || A.children().size() != B.children().size())
     return false;
   switch (A.kind()) {

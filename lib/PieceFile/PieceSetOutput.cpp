@@ -130,15 +130,11 @@ std::optional<unsigned> originOf(DiagnosticEngine &Diags, const PieceSet &Set,
 }
 
 std::optional<Destinations> evaluate(DiagnosticEngine &Diags, const View &V,
-                                     const Position &P, unsigned Origin,
-                                     const SetOptions &Opts) {
+                                     const Position &P, unsigned Origin) {
   std::string Error;
   std::optional<Destinations> D;
-  if (auto Fast = FastEvaluator::compile(V.IR, P.board(), Error)) {
-    if (Opts.StepLimit)
-      Fast->setWorkLimit(Opts.StepLimit);
+  if (auto Fast = FastEvaluator::compile(V.IR, P.board(), Error))
     D = Fast->evaluate(P, Origin, V.Side, Error);
-  }
   if (!D)
     Diags.error(V.Def->NameRange.Start,
                 "cannot evaluate '" + V.Def->Name + "': " + Error,
@@ -156,7 +152,7 @@ std::optional<std::string> diagrams(DiagnosticEngine &Diags,
   std::string Out;
   for (const View &V : Views) {
     Position P = positionFor(Set, V);
-    auto D = evaluate(Diags, V, P, *Origin, Opts);
+    auto D = evaluate(Diags, V, P, *Origin);
     if (!D)
       return std::nullopt;
     DiagramOptions DOpts;
@@ -191,7 +187,7 @@ std::optional<std::string> sheet(DiagnosticEngine &Diags, const PieceSet &Set,
   for (size_t I = 0; I < Views.size(); ++I) {
     const View &V = Views[I];
     Position P = positionFor(Set, V);
-    auto D = evaluate(Diags, V, P, *Origin, Opts);
+    auto D = evaluate(Diags, V, P, *Origin);
     if (!D)
       return std::nullopt;
     SvgOptions SOpts;
@@ -229,8 +225,7 @@ std::optional<std::string> sheet(DiagnosticEngine &Diags, const PieceSet &Set,
 }
 
 std::optional<std::string> json(DiagnosticEngine &Diags, const PieceSet &Set,
-                                const std::vector<View> &Views,
-                                const SetOptions &Opts) {
+                                const std::vector<View> &Views) {
   using namespace llvm::json;
   const Board &B = Set.board();
   // Written piece by piece as it is made, so that memory holds one piece's
@@ -252,40 +247,61 @@ std::optional<std::string> json(DiagnosticEngine &Diags, const PieceSet &Set,
   J.attributeBegin("pieces");
   J.arrayBegin();
   for (const PieceDef &D : Set.Pieces) {
-    Array Movements;
-    for (const PieceMovement &M : D.Moves)
-      Movements.push_back(
-          Object{{"side", M.Side ? Value(sideName(*M.Side)) : Value("both")},
-                 {"notation", M.Notation->Name},
-                 {"text", M.Text}});
-    Object Sides;
+    // The sides this piece is shown for, by name (sorted, as JSON keys).
+    std::vector<std::pair<std::string, const View *>> Sides;
     for (const View &V : Views) {
       if (V.Def != &D)
         continue;
-      Position P = positionFor(Set, V);
-      std::vector<OriginMoves> Moves;
-      for (unsigned O : B.squares().toVector()) {
-        auto Dest = evaluate(Diags, V, P, O, Opts);
-        if (!Dest)
-          return std::nullopt;
-        Moves.push_back({O, *Dest});
-      }
-      Value Doc = movesToJson("", "", P, V.Side, *V.IR, Moves);
-      Object Side{{"ir", std::move(*Doc.getAsObject()->get("ir"))},
-                  {"moves", std::move(*Doc.getAsObject()->get("moves"))}};
       if (V.BothSides) {
-        Sides["white"] = Object(Side);
-        Sides["black"] = std::move(Side);
+        Sides.push_back({"black", &V});
+        Sides.push_back({"white", &V});
       } else {
-        Sides[sideName(V.Side)] = std::move(Side);
+        Sides.push_back({sideName(V.Side), &V});
       }
     }
-    J.value(Object{{"name", D.Name},
-                   {"identifier", D.Identifier},
-                   {"letter", std::string(1, D.Letter)},
-                   {"royal", D.Royal},
-                   {"movements", std::move(Movements)},
-                   {"sides", std::move(Sides)}});
+    std::sort(Sides.begin(), Sides.end());
+    J.objectBegin();
+    J.attribute("identifier", D.Identifier);
+    J.attribute("letter", std::string(1, D.Letter));
+    J.attributeArray("movements", [&] {
+      for (const PieceMovement &M : D.Moves)
+        J.object([&] {
+          J.attribute("notation", M.Notation->Name);
+          J.attribute("side",
+                      M.Side ? Value(sideName(*M.Side)) : Value("both"));
+          J.attribute("text", M.Text);
+        });
+    });
+    J.attribute("name", D.Name);
+    J.attribute("royal", D.Royal);
+    J.attributeBegin("sides");
+    J.objectBegin();
+    const View *Evaluated = nullptr; // a view shown for both sides: once
+    std::vector<OriginMoves> Moves;
+    for (const auto &[Name, V] : Sides) {
+      if (V != Evaluated) {
+        Position P = positionFor(Set, *V);
+        Moves.clear();
+        for (unsigned O : B.squares().toVector()) {
+          auto Dest = evaluate(Diags, *V, P, O);
+          if (!Dest)
+            return std::nullopt;
+          Moves.push_back({O, *Dest});
+        }
+        Evaluated = V;
+      }
+      J.attributeObject(Name, [&] {
+        J.attributeBegin("ir");
+        writeIRJson(J, *V->IR);
+        J.attributeEnd();
+        J.attributeBegin("moves");
+        writeMovesJson(J, B, Moves);
+        J.attributeEnd();
+      });
+    }
+    J.objectEnd();
+    J.attributeEnd();
+    J.objectEnd();
   }
   J.arrayEnd();
   J.attributeEnd();
@@ -489,7 +505,7 @@ std::optional<std::string> fairy::emitPieceSet(DiagnosticEngine &Diags,
   case SetOutput::Svg:
     return sheet(Diags, Set, Views, Opts);
   case SetOutput::Json:
-    return json(Diags, Set, Views, Opts);
+    return json(Diags, Set, Views);
   default:
     return tables(Diags, Set, Views, Opts);
   }

@@ -18,6 +18,7 @@
 #include "fairy/IR/Rewrite.h"
 #include "fairy/Transforms/Pass.h"
 
+#include <map>
 #include <set>
 
 using namespace fairy;
@@ -35,11 +36,34 @@ public:
   NodeRef run(const NodeRef &N, const PassContext &Ctx) const override {
     if (!Ctx.Board)
       return N;
-    return visit(N, {Transform()}, *Ctx.Board);
+    return specialize(N, *Ctx.Board);
+  }
+  NodeRef specialize(const NodeRef &N, const BoardShape &B) const;
+
+private:
+  class Walk;
+};
+
+/// One run of the pass.
+class BoardSpecialize::Walk {
+public:
+  NodeRef visit(const NodeRef &N, const Frames &F, const BoardShape &B) {
+    auto Key = std::make_pair(N.get(), F);
+    auto It = Memo.find(Key);
+    if (It != Memo.end())
+      return It->second;
+    NodeRef Out = visitOnce(N, F, B);
+    Memo.emplace(std::move(Key), Out);
+    return Out;
   }
 
 private:
-  NodeRef visit(const NodeRef &N, const Frames &F, const BoardShape &B) const {
+  /// Results by node and frames: a sym visits its operand once per
+  /// transform and once more with them all, so nested syms (and shared
+  /// subtrees) would otherwise be visited exponentially often.
+  std::map<std::pair<const Node *, Frames>, NodeRef> Memo;
+
+  NodeRef visitOnce(const NodeRef &N, const Frames &F, const BoardShape &B) {
     switch (N->kind()) {
     case NodeKind::Leg:
       for (const Transform &T : F)
@@ -141,6 +165,11 @@ private:
     return RangeList(Parts);
   }
 };
+
+NodeRef BoardSpecialize::specialize(const NodeRef &N,
+                                    const BoardShape &B) const {
+  return Walk().visit(N, {Transform()}, B);
+}
 
 } // namespace
 

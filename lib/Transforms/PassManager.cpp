@@ -42,7 +42,6 @@ NodeRef fairy::optimize(const NodeRef &N, unsigned Level,
   if (Level == 0)
     return N;
   NodeRef Cur = N;
-  std::string Before = printIRInline(*Cur);
   // Each pass can expose work for another (a folded range lets two
   // alternatives compare equal, say); a few rounds reach the fixpoint.
   for (int Round = 0; Round < 6; ++Round) {
@@ -50,11 +49,10 @@ NodeRef fairy::optimize(const NodeRef &N, unsigned Level,
     for (const std::string &Name : passNames())
       if (Name != "board-specialize" || Ctx.Board)
         PM.add(createPass(Name));
+    NodeRef Before = Cur;
     Cur = PM.run(Cur, Ctx);
-    std::string After = printIRInline(*Cur);
-    if (After == Before)
+    if (equal(*Cur, *Before))
       break;
-    Before = std::move(After);
   }
   return Cur;
 }

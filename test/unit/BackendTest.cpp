@@ -36,9 +36,7 @@ TEST(BackendTest, JsonRoundTripsTheMoves) {
     for (unsigned O : P.board().squares().toVector())
       Moves.push_back({O, *Fast->evaluate(P, O, Color::White, E)});
     std::string Json =
-        llvm::formatv("{0}",
-                      movesToJson("parlett", Text, P, Color::White, *IR, Moves))
-            .str();
+        movesToJson("parlett", Text, P, Color::White, *IR, Moves, 0);
     auto Parsed = llvm::json::parse(Json);
     ASSERT_TRUE(bool(Parsed)) << llvm::toString(Parsed.takeError());
     const llvm::json::Array *List = Parsed->getAsObject()->getArray("moves");

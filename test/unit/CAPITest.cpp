@@ -56,10 +56,11 @@ referenceMoves(const PieceSet &Set, size_t Piece, unsigned From, Color Side,
   if (!D)
     return Out;
   for (unsigned Sq : (D->all() | D->Promote).toVector())
-    Out.push_back({Sq, (D->Quiet.test(Sq) ? FAIRY_MOVE_QUIET : 0u) |
-                           (D->Capture.test(Sq) ? FAIRY_MOVE_CAPTURE : 0u) |
-                           (D->Remote.test(Sq) ? FAIRY_MOVE_REMOTE : 0u) |
-                           (D->Promote.test(Sq) ? FAIRY_MOVE_PROMOTE : 0u)});
+    Out.push_back(
+        {Sq, (D->Quiet.test(Sq) ? unsigned(FAIRY_MOVE_QUIET) : 0u) |
+                 (D->Capture.test(Sq) ? unsigned(FAIRY_MOVE_CAPTURE) : 0u) |
+                 (D->Remote.test(Sq) ? unsigned(FAIRY_MOVE_REMOTE) : 0u) |
+                 (D->Promote.test(Sq) ? unsigned(FAIRY_MOVE_PROMOTE) : 0u)});
   return Out;
 }
 

@@ -19,19 +19,24 @@
 namespace fairy {
 
 /// The IR as a JSON tree: {"kind": "leg", "vector": [1, 2], ...}.
-llvm::json::Value irToJson(const Node &N);
+void writeIRJson(llvm::json::OStream &J, const Node &N);
 
 struct OriginMoves {
   unsigned Origin;
   Destinations D;
 };
 
+/// Per origin, the quiet, capture, remote and promoting destinations.
+void writeMovesJson(llvm::json::OStream &J, const Board &B,
+                    const std::vector<OriginMoves> &Moves);
+
 /// The whole document: format version, notation and text, board, side,
-/// IR, and per origin the quiet, capture and remote destinations.
-llvm::json::Value movesToJson(const std::string &Notation,
-                              const std::string &Text, const Position &P,
-                              Color Side, const Node &IR,
-                              const std::vector<OriginMoves> &Moves);
+/// IR, and the moves from each origin; indented by \p Indent (0: one
+/// line).
+std::string movesToJson(const std::string &Notation, const std::string &Text,
+                        const Position &P, Color Side, const Node &IR,
+                        const std::vector<OriginMoves> &Moves,
+                        unsigned Indent = 2);
 
 } // namespace fairy
 

@@ -65,6 +65,31 @@ private:
   size_t Budget;
 };
 
+/// Leg steps that several evaluations may take together.
+struct WorkBudget {
+  uint64_t Limit;
+  uint64_t Used = 0;
+};
+
+/// While one exists on a thread, the fast evaluators compiled on that
+/// thread charge every evaluation to its budget: what one fairyc job may
+/// spend in all, however many squares, pieces and checks it evaluates. An
+/// evaluator given its own limit (setWorkLimit) or budget leaves it.
+class WorkBudgetScope {
+public:
+  explicit WorkBudgetScope(uint64_t Steps);
+  ~WorkBudgetScope();
+  WorkBudgetScope(const WorkBudgetScope &) = delete;
+  WorkBudgetScope &operator=(const WorkBudgetScope &) = delete;
+
+  const std::shared_ptr<WorkBudget> &budget() const { return Budget; }
+  /// The innermost scope's budget on this thread; null outside any.
+  static std::shared_ptr<WorkBudget> current();
+
+private:
+  std::shared_ptr<WorkBudget> Budget, Saved;
+};
+
 class FastEvaluatorImpl;
 
 class FastEvaluator {
@@ -88,7 +113,13 @@ public:
   /// relaxed so that no path is missed. Bitboard tables index on them.
   std::optional<SquareSet> testedSquares(const Position &P, unsigned Origin,
                                          Color Mover, std::string &Error) const;
+  /// Sets the leg steps each evaluation may take (and leaves any shared
+  /// budget).
   void setWorkLimit(uint64_t Steps);
+  /// Charges every evaluation to \p Budget instead, which other evaluators
+  /// may share: what one fairyc job may spend, however many squares and
+  /// pieces it evaluates.
+  void setWorkBudget(std::shared_ptr<WorkBudget> Budget);
 
   /// The destinations, or nullopt with \p Error set if the evaluation
   /// needed more than its budget of work (only pathological nestings of

@@ -37,7 +37,6 @@ struct SetOptions {
   std::string From; ///< the square of diagrams and pictures
   bool Labels = false;
   unsigned OptLevel = 1;
-  uint64_t StepLimit = 0;
   std::string Source; ///< the input's name, for generated comments
 };
 
