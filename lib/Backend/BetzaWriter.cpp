@@ -21,7 +21,6 @@
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/Frontend/Notation.h"
 #include "fairy/IR/Builder.h"
-#include "fairy/IR/Printer.h"
 #include "fairy/Transforms/Pass.h"
 
 #include <algorithm>
@@ -325,16 +324,17 @@ std::optional<std::string> writeShapes(const NodeRef &IR,
 
 /// Whether Betza text \p Text reads as the moves of \p IR: the same
 /// canonical form, or the same destinations from every square of a few
-/// boards with pieces of both sides scattered over them.
+/// boards with pieces of both sides scattered over them. When that cannot
+/// be told (an evaluation over its budget), false with \p Undecided set.
 bool readsAs(const std::string &Text, const NodeRef &IR,
-             const FrontendOptions &Opts) {
+             const FrontendOptions &Opts, std::string &Undecided) {
   DiagnosticEngine Diags(nullptr);
   Diags.policy().silenceAll();
   unsigned Buffer = Diags.addBuffer(Text, "<written>");
   NodeRef Back = parseBetza(Diags, Buffer, Opts);
   if (!Back || Diags.errorCount())
     return false;
-  if (printIR(*optimize(Back, 1, {})) == printIR(*optimize(IR, 1, {})))
+  if (equal(*optimize(Back, 1, {}), *optimize(IR, 1, {})))
     return true;
   // The pieces on the boards below lend a knight's and a forward step's
   // moves to a piece that borrows (a final 'x').
@@ -361,8 +361,12 @@ bool readsAs(const std::string &Text, const NodeRef &IR,
         continue;
       for (Color Side : {Color::White, Color::Black}) {
         auto DA = A->evaluate(*P, S, Side, Error);
-        auto DB = B->evaluate(*P, S, Side, Error);
-        if (!DA || !DB || !(*DA == *DB))
+        auto DB = DA ? B->evaluate(*P, S, Side, Error) : std::nullopt;
+        if (!DA || !DB) {
+          Undecided = Error;
+          return false;
+        }
+        if (!(*DA == *DB))
           return false;
       }
     }
@@ -433,9 +437,15 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
     *Out += *Multi;
   }
   *Out += Beyond;
-  if (!readsAs(*Out, Whole, Opts)) {
-    std::string Reason = "its Betza spelling '" + *Out +
-                         "' does not read back as the same moves";
+  std::string Undecided;
+  if (!readsAs(*Out, Whole, Opts, Undecided)) {
+    std::string Reason =
+        Undecided.empty()
+            ? "its Betza spelling '" + *Out +
+                  "' does not read back as the same moves"
+            : "whether its Betza spelling '" + *Out +
+                  "' reads back as the same moves cannot be checked: " +
+                  Undecided;
     Why = Legs.empty() ? Reason : ShapeWhy + " (and " + Reason + ")";
     return std::nullopt;
   }

@@ -57,6 +57,9 @@ uint64_t rawEntries(const NodeRef &Part, const Board &B, Color Side) {
   return Total;
 }
 
+/// Table lookups one piece's attacks may take.
+constexpr size_t MaxPartsPerPiece = 64;
+
 /// Larger parts are split into one part per symmetry image. (Counted before
 /// the ends of rays are dropped, which divides a slider's tables by 4.)
 constexpr uint64_t MaxPartEntries = uint64_t(1) << 20;
@@ -409,8 +412,15 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
       checkColourless(*Piece.IR);
       std::vector<NodeRef> Split, Parts;
       splitParts(Piece.IR, Split);
-      for (const NodeRef &Part : Split)
+      for (const NodeRef &Part : Split) {
         fitParts(Part, B, Piece.Side, Parts);
+        // Each part is a lookup in the engine and a table in the header.
+        if (Parts.size() > MaxPartsPerPiece)
+          throw Refused{fmt::format(
+              "'{}' needs more than {} table parts; at most {} are "
+              "supported (-O1 merges repeated alternatives)",
+              Piece.Name, MaxPartsPerPiece, MaxPartsPerPiece)};
+      }
       std::vector<PartTables> Tables;
       for (const NodeRef &Part : Parts) {
         std::string E;
