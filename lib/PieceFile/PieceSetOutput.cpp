@@ -278,7 +278,9 @@ std::optional<std::string> json(DiagnosticEngine &Diags, const PieceSet &Set,
     J.objectBegin();
     const View *Evaluated = nullptr; // a view shown for both sides: once
     std::vector<OriginMoves> Moves;
-    for (const auto &[Name, V] : Sides) {
+    for (const auto &Shown : Sides) {
+      // (Not a structured binding: C++17 lambdas cannot capture those.)
+      const View *V = Shown.second;
       if (V != Evaluated) {
         Position P = positionFor(Set, *V);
         Moves.clear();
@@ -290,7 +292,7 @@ std::optional<std::string> json(DiagnosticEngine &Diags, const PieceSet &Set,
         }
         Evaluated = V;
       }
-      J.attributeObject(Name, [&] {
+      J.attributeObject(Shown.first, [&] {
         J.attributeBegin("ir");
         writeIRJson(J, *V->IR);
         J.attributeEnd();
