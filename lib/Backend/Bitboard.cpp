@@ -8,7 +8,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
+#include <tuple>
 
 using namespace fairy;
 
@@ -330,12 +332,34 @@ void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd) {
   // only between occupancies with the same destinations. When no multiplier
   // fits 2^K entries (tables that must tell quiet from capture collide less
   // often), one or two more index bits are allowed.
+  //
+  // Each try costs one multiply per occupancy and no clearing: the halves
+  // of every occupancy are computed once, slots are stamped with the try
+  // (as Stockfish does), and occupancies with the same stored sets share a
+  // class number, so a collision is checked with one comparison.
+  std::vector<uint64_t> OccLo(N), OccHi(N);
+  for (size_t I = 0; I < N; ++I) {
+    Bits Occ = pdep(I, Mask);
+    OccLo[I] = lo(Occ);
+    OccHi[I] = hi(Occ);
+  }
+  std::vector<uint32_t> Class(N);
+  {
+    std::map<std::tuple<Bits, Bits, Bits>, uint32_t> Seen;
+    for (size_t I = 0; I < N; ++I) {
+      auto Key = Kd == Kind::Mixed
+                     ? std::make_tuple(En.All[I], En.Quiet[I], En.Capture[I])
+                     : std::make_tuple(stored(En, I, Kd), Bits(0), Bits(0));
+      Class[I] = Seen.emplace(Key, uint32_t(Seen.size())).first->second;
+    }
+  }
   std::mt19937_64 Rng(0x6661697279ull + Origin);
   for (unsigned Extra = 0; Extra <= 2; ++Extra) {
     unsigned IndexBits = K + Extra;
-    En.Shift = 64 - IndexBits;
+    unsigned Shift = 64 - IndexBits;
     size_t Slots = size_t(1) << IndexBits;
-    std::vector<int64_t> Used(Slots);
+    std::vector<uint32_t> Stamp(Slots, 0), SlotClass(Slots), First(Slots);
+    uint32_t Epoch = 0;
     for (int Try = 0; Try < (Extra == 0 ? 1'500'000 : 500'000); ++Try) {
       // A half with no relevant square gets multiplier 0.
       uint64_t MLo = Rng() & Rng() & Rng();
@@ -345,26 +369,31 @@ void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd) {
       if (K > 8 &&
           __builtin_popcountll((lo(Mask) * MLo ^ hi(Mask) * MHi) >> 56) < 6)
         continue;
-      En.MagicLo = MLo;
-      En.MagicHi = MHi;
-      std::fill(Used.begin(), Used.end(), -1);
+      ++Epoch;
       bool Ok = true;
-      for (size_t I = 0; I < N && Ok; ++I) {
-        size_t Idx = En.index(pdep(I, Mask));
-        if (Used[Idx] < 0)
-          Used[Idx] = I;
-        else
-          Ok = sameAt(En, Used[Idx], I, Kd);
+      for (size_t I = 0; I < N; ++I) {
+        size_t Idx = (OccLo[I] * MLo ^ OccHi[I] * MHi) >> Shift;
+        if (Stamp[Idx] != Epoch) {
+          Stamp[Idx] = Epoch;
+          SlotClass[Idx] = Class[I];
+          First[Idx] = uint32_t(I);
+        } else if (SlotClass[Idx] != Class[I]) {
+          Ok = false;
+          break;
+        }
       }
       if (!Ok)
         continue;
+      En.MagicLo = MLo;
+      En.MagicHi = MHi;
+      En.Shift = Shift;
       // The tables in magic-index order; unused slots stay empty.
       std::vector<Bits> A(Slots), Q(Slots), C(Slots);
       for (size_t Idx = 0; Idx < Slots; ++Idx)
-        if (Used[Idx] >= 0) {
-          A[Idx] = En.All[Used[Idx]];
-          Q[Idx] = En.Quiet[Used[Idx]];
-          C[Idx] = En.Capture[Used[Idx]];
+        if (Stamp[Idx] == Epoch) {
+          A[Idx] = En.All[First[Idx]];
+          Q[Idx] = En.Quiet[First[Idx]];
+          C[Idx] = En.Capture[First[Idx]];
         }
       En.All = A;
       En.Quiet = Q;
@@ -416,10 +445,10 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         fitParts(Part, B, Piece.Side, Parts);
         // Each part is a lookup in the engine and a table in the header.
         if (Parts.size() > MaxPartsPerPiece)
-          throw Refused{fmt::format(
-              "'{}' needs more than {} table parts; at most {} are "
-              "supported (-O1 merges repeated alternatives)",
-              Piece.Name, MaxPartsPerPiece, MaxPartsPerPiece)};
+          throw Refused{
+              fmt::format("'{}' needs more than {} table parts; at most {} are "
+                          "supported (-O1 merges repeated alternatives)",
+                          Piece.Name, MaxPartsPerPiece, MaxPartsPerPiece)};
       }
       std::vector<PartTables> Tables;
       for (const NodeRef &Part : Parts) {
