@@ -13,17 +13,26 @@
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/PieceFile/PieceSet.h"
 #include "fairy/Support/Files.h"
+#include "fairy/Support/LargeStack.h"
 #include "fairy/Transforms/Pass.h"
 
 #include <map>
 
 using namespace fairy;
 
+/// Movesets nested deeper than this are compiled and evaluated on a large
+/// stack (runOnLargeStack); shallower ones, every real piece, on the
+/// caller's thread, which then needs well under 256 KB.
+constexpr size_t DeepMoveset = 48;
+
 struct CompiledPieces::Impl {
   PieceSet Set;
+  struct Engine {
+    std::unique_ptr<FastEvaluator> Fast;
+    bool Deep = false;
+  };
   /// Fast evaluators by (piece, side), compiled on first use.
-  mutable std::map<std::pair<size_t, Color>, std::unique_ptr<FastEvaluator>>
-      Engines;
+  mutable std::map<std::pair<size_t, Color>, Engine> Engines;
 };
 
 CompiledPieces::CompiledPieces(std::unique_ptr<Impl> I) : I(std::move(I)) {}
@@ -94,15 +103,24 @@ std::optional<std::vector<Destination>> CompiledPieces::destinations(
   I->Set.describeTo(P);
 
   auto &Engine = I->Engines[{Piece, Side}];
-  if (!Engine) {
-    PassContext Ctx;
-    Ctx.Board = B.shape();
-    Engine =
-        FastEvaluator::compile(optimize(Def.movesFor(Side), 1, Ctx), B, Error);
-    if (!Engine)
-      return std::nullopt;
-  }
-  std::optional<Destinations> D = Engine->evaluate(P, From, Side, Error);
+  std::optional<Destinations> D;
+  auto Evaluate = [&] {
+    if (!Engine.Fast) {
+      PassContext Ctx;
+      Ctx.Board = B.shape();
+      Engine.Fast = FastEvaluator::compile(optimize(Def.movesFor(Side), 1, Ctx),
+                                           B, Error);
+      if (!Engine.Fast)
+        return;
+    }
+    D = Engine.Fast->evaluate(P, From, Side, Error);
+  };
+  if (!Engine.Fast)
+    Engine.Deep = Def.movesFor(Side)->depth() > DeepMoveset;
+  if (Engine.Deep)
+    runOnLargeStack(Evaluate);
+  else
+    Evaluate();
   if (!D)
     return std::nullopt;
   std::vector<Destination> Out;
@@ -119,7 +137,8 @@ std::optional<std::vector<Destination>> CompiledPieces::destinations(
 std::unique_ptr<CompiledPieces> Driver::compile(const Invocation &Inv) {
   unsigned Before = errorCount();
   setMaxInputSize(Inv.MaxInputSize);
-  std::optional<PieceSet> Set = compileJob(Inv, engine());
+  std::optional<PieceSet> Set;
+  runOnLargeStack([&] { Set = compileJob(Inv, engine()); });
   if (!Set || errorCount() > Before)
     return nullptr;
   auto Impl = std::make_unique<CompiledPieces::Impl>();

@@ -10,6 +10,7 @@
 
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Support/Files.h"
+#include "fairy/Support/LargeStack.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -78,7 +79,8 @@ bool Driver::applyWarningFlags(const std::vector<std::string> &Flags,
 std::optional<std::string> Driver::emit(const Invocation &Inv) {
   unsigned Before = I->Diags.errorCount();
   setMaxInputSize(Inv.MaxInputSize);
-  std::optional<std::string> Out = runJob(Inv, I->Diags);
+  std::optional<std::string> Out;
+  runOnLargeStack([&] { Out = runJob(Inv, I->Diags); });
   // Warnings promoted by -Werror fail the run too.
   if (I->Diags.errorCount() > Before)
     return std::nullopt;

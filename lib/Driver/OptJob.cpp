@@ -12,6 +12,7 @@
 #include "fairy/IR/Verifier.h"
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Support/Files.h"
+#include "fairy/Support/LargeStack.h"
 #include "fairy/Transforms/Pass.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -36,6 +37,12 @@ static std::optional<BoardShape> parseShape(StringRef Spec) {
 }
 
 int Driver::runOpt(const OptInvocation &Inv) {
+  int Status = 1;
+  runOnLargeStack([&] { Status = runOptHere(Inv); });
+  return Status;
+}
+
+int Driver::runOptHere(const OptInvocation &Inv) {
   DiagnosticEngine &Diags = engine();
   PassContext Ctx;
   if (!Inv.Board.empty() && !(Ctx.Board = parseShape(Inv.Board))) {

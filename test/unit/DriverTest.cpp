@@ -9,6 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include <exception> // LLVM 14's thread.h needs it first
+
+#include "llvm/Support/thread.h"
+
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -115,6 +119,44 @@ TEST(DriverTest, CompileGivesPiecesOnTheBoard) {
   EXPECT_FALSE(
       Pieces->destinations(Horse, 999, Color::White, false, {}, Error));
   EXPECT_NE(Error.find("not on the board"), std::string::npos);
+}
+
+/// Runs \p Work on a thread with a small stack, as an embedding program's
+/// worker thread may have.
+void onSmallStack(const std::function<void()> &Work) {
+  llvm::thread T(llvm::Optional<unsigned>(256 << 10), Work);
+  T.join();
+}
+
+TEST(DriverTest, DeepMovesetsFromASmallStack) {
+  // The deepest nesting accepted: 255 levels of guards (with a 256 KB stack
+  // the evaluator crashed at about 100).
+  std::string Text;
+  for (int I = 0; I < 255; ++I)
+    Text += "guard<initial>(";
+  Text += "leg(1,0; empty)" + std::string(255, ')');
+  std::optional<std::string> Json;
+  std::string Error;
+  std::optional<std::vector<Destination>> Moves;
+  onSmallStack([&] {
+    Driver D;
+    Invocation Inv = notation("ir", Text.c_str());
+    Inv.Emit = EmitKind::Json;
+    Inv.OptLevel = 0;
+    Json = D.emit(Inv);
+    // A piece file whose piece is that deep, asked where it goes.
+    Invocation File;
+    File.Notation = "ir";
+    File.Expression = Text;
+    auto Pieces = D.compile(File);
+    ASSERT_TRUE(Pieces);
+    std::vector<SquareContent> Squares(Pieces->numSquares());
+    Moves = Pieces->destinations(0, 0, Color::White, false, Squares, Error);
+  });
+  ASSERT_TRUE(Json);
+  EXPECT_NE(Json->find("\"fairyc-moves\""), std::string::npos);
+  ASSERT_TRUE(Moves) << Error;
+  EXPECT_EQ(Moves->size(), 1u); // unmoved: one step east
 }
 
 } // namespace

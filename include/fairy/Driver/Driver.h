@@ -152,6 +152,9 @@ public:
   DiagnosticEngine &engine();
 
 private:
+  /// runOpt's work, on the thread it is called on.
+  int runOptHere(const OptInvocation &Inv);
+
   struct Impl;
   std::unique_ptr<Impl> I;
 };
