@@ -56,6 +56,9 @@ struct OpenFilter {
 };
 
 struct BudgetExceeded {};
+
+/// Legs all the paths of one evaluation may hold (48 MB of them).
+constexpr size_t MaxLegsStored = 4'000'000;
 struct Unsupported {
   std::string Why;
 };
@@ -141,7 +144,17 @@ private:
   Color Mover;
   size_t Budget;
   size_t Built = 0;
+  /// Legs taken and copied into stored paths: paths of rides repeated
+  /// hundreds of times in each other are few but long (a ride<153..> of
+  /// rides of a null leg stored gigabytes within the path budget).
+  size_t LegsStored = 0;
   std::vector<OpenFilter> Open;
+
+  void chargeLegs(size_t Legs) {
+    LegsStored += Legs;
+    if (LegsStored > MaxLegsStored)
+      throw BudgetExceeded();
+  }
   std::optional<AttackMap> Attacks;
 
   void append(std::vector<Path> &Out, std::vector<Path> &&In) {
@@ -154,6 +167,7 @@ private:
 
   /// Extends \p Q by one leg; false if the leg is not possible.
   bool legStep(Path &Q, Vec W, Land L, Effect E) {
+    chargeLegs(1);
     Vec C = B.coord(Q.Square) + W;
     if (!B.contains(C))
       return false;
@@ -470,8 +484,10 @@ private:
         }
         if (!Ok)
           break;
-        if (R.contains(K))
+        if (R.contains(K)) {
+          chargeLegs(Q.Legs.size());
           Out.push_back(Q);
+        }
         if (++Built > Budget)
           throw BudgetExceeded();
       }
@@ -494,7 +510,7 @@ allPaths(const Node &Root, const Position &P, unsigned Origin, Color Mover,
     return E.walk(Root, Start, T);
   } catch (BudgetExceeded &) {
     Error = "the reference evaluator gave up after " + std::to_string(Budget) +
-            " partial paths";
+            " partial paths or " + std::to_string(MaxLegsStored) + " legs";
   } catch (Unsupported &U) {
     Error = "the reference evaluator does not support " + U.Why;
   } catch (AttackError &A) {
