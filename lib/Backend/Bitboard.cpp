@@ -404,6 +404,64 @@ void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd) {
   throw Refused{"no magic multiplier found for " + Bd.squareName(Origin)};
 }
 
+/// Whether every square of \p T has one entry whatever the occupancy: a
+/// leaper (knight, king, a pawn's captures), looked up without a magic.
+bool isLeaper(const PartTables &T) {
+  if (T.K == Kind::Mixed)
+    return false;
+  for (const Entry &En : T.Squares)
+    if (En.Mask != 0 || En.All.size() != 1)
+      return false;
+  return true;
+}
+
+/// Leaper parts of one kind united into one table: a king written as
+/// W and F parts is one load, not two.
+void mergeLeapers(std::vector<PartTables> &Tables) {
+  std::vector<PartTables> Out;
+  for (PartTables &T : Tables) {
+    auto Same = std::find_if(Out.begin(), Out.end(), [&](const PartTables &O) {
+      return O.K == T.K && isLeaper(O) && isLeaper(T);
+    });
+    if (Same == Out.end()) {
+      Out.push_back(std::move(T));
+      continue;
+    }
+    for (size_t S = 0; S < T.Squares.size(); ++S) {
+      Entry &Into = Same->Squares[S];
+      const Entry &From = T.Squares[S];
+      Into.All[0] |= From.All[0];
+      Into.Quiet[0] |= From.Quiet[0];
+      Into.Capture[0] |= From.Capture[0];
+    }
+  }
+  Tables = std::move(Out);
+}
+
+/// The terms a part of kind \p K with stored set \p S adds to the three
+/// functions (not Mixed, which stores three sets).
+void addTerms(Kind K, const std::string &S, std::vector<std::string> &Attacks,
+              std::vector<std::string> &Quiets,
+              std::vector<std::string> &Captures) {
+  switch (K) {
+  case Kind::Plain:
+    Attacks.push_back(S);
+    Quiets.push_back("(" + S + " & ~occupied)");
+    Captures.push_back("(" + S + " & occupied)");
+    break;
+  case Kind::QuietOnly:
+    Attacks.push_back("(" + S + " & ~occupied)");
+    Quiets.push_back("(" + S + " & ~occupied)");
+    break;
+  case Kind::CaptureOnly:
+    Attacks.push_back("(" + S + " & occupied)");
+    Captures.push_back("(" + S + " & occupied)");
+    break;
+  case Kind::Mixed:
+    break;
+  }
+}
+
 std::string hex(uint64_t V) { return fmt::format("0x{:x}ULL", V); }
 
 /// A set as a C constant: a plain literal, or FAIRY_BB(high, low) on boards
@@ -479,11 +537,25 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
             finish(T.Squares[S], S, B, T.K);
         Tables.push_back(std::move(T));
       }
+      mergeLeapers(Tables);
       // Tables, then the three functions.
       std::string P = "fairy_" + Piece.Name;
       size_t Entries = 0, Bytes = 0;
       std::vector<std::string> Attacks, Quiets, Captures;
       for (size_t I = 0; I < Tables.size(); ++I) {
+        if (isLeaper(Tables[I])) {
+          // One load: the destinations do not depend on the occupancy.
+          std::string Id = fmt::format("{}_leaps{}", P, I);
+          std::vector<std::string> Set;
+          for (const Entry &En : Tables[I].Squares)
+            Set.push_back(set(stored(En, 0, Tables[I].K), Wide));
+          table(Body, "fairy_bb", Id, Set);
+          Entries += Set.size();
+          Bytes += Set.size() * (Wide ? 16 : 8);
+          std::string S = Id + "[sq]";
+          addTerms(Tables[I].K, S, Attacks, Quiets, Captures);
+          continue;
+        }
         std::string Id = fmt::format("{}_part{}", P, I);
         Kind Kd = Tables[I].K;
         std::vector<std::string> Mask, Magic, MagicHi, Shift, Offset, Set,
@@ -528,25 +600,12 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
                        "{0}_mask[sq]) * {0}_magic[sq]) >> {0}_shift[sq])",
                        Id);
         std::string S = fmt::format("{}_set[{}]", Id, Index);
-        switch (Kd) {
-        case Kind::Plain:
-          Attacks.push_back(S);
-          Quiets.push_back("(" + S + " & ~occupied)");
-          Captures.push_back("(" + S + " & occupied)");
-          break;
-        case Kind::QuietOnly:
-          Attacks.push_back("(" + S + " & ~occupied)");
-          Quiets.push_back("(" + S + " & ~occupied)");
-          break;
-        case Kind::CaptureOnly:
-          Attacks.push_back("(" + S + " & occupied)");
-          Captures.push_back("(" + S + " & occupied)");
-          break;
-        case Kind::Mixed:
+        if (Kd == Kind::Mixed) {
           Attacks.push_back(S);
           Quiets.push_back(fmt::format("{}_quiet[{}]", Id, Index));
           Captures.push_back(fmt::format("{}_capture[{}]", Id, Index));
-          break;
+        } else {
+          addTerms(Kd, S, Attacks, Quiets, Captures);
         }
       }
       TotalBytes += Bytes;
