@@ -8,7 +8,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <numeric>
 #include <random>
 #include <tuple>
 
@@ -110,6 +112,90 @@ void fitParts(const NodeRef &Part, const Board &B, Color Side,
   fitParts(Group(Current), B, Side, Out);
 }
 
+/// The primitive direction all legs of \p N go in (each a positive
+/// multiple of it, on the plane), if they share one.
+std::optional<Vec> lineOf(const Node &N) {
+  std::optional<Vec> U;
+  bool Ok = true;
+  std::function<void(const Node &)> Walk = [&](const Node &M) {
+    if (!Ok)
+      return;
+    if (M.is(NodeKind::Leg)) {
+      Vec V = M.vec();
+      int G = std::gcd(std::abs(V.x), std::abs(V.y));
+      if (V.z != 0 || G == 0) {
+        Ok = false;
+        return;
+      }
+      Vec W(V.x / G, V.y / G);
+      if (U && *U != W)
+        Ok = false;
+      U = W;
+      return;
+    }
+    for (const NodeRef &C : M.children())
+      Walk(*C);
+  };
+  Walk(N);
+  if (!Ok)
+    return std::nullopt;
+  return U;
+}
+
+/// Parts regrouped by geometry, whatever the notation wrote: every
+/// symmetry image of a part whose legs go along one line is turned back to
+/// a canonical direction ((a, b) with a >= b >= 0), and images equal there
+/// become one part, the symmetry of that canonical image. A queen written
+/// Q (eight rays), RB or n* is one rook part and one bishop part; a sym<d4>
+/// of a rook's ray (four images twice) is one part of four.
+std::vector<NodeRef> regroupByLine(const std::vector<NodeRef> &Parts) {
+  std::vector<NodeRef> Out;
+  struct Group {
+    NodeRef Canon;
+    std::vector<Transform> Ts;
+    size_t Slot; ///< its place in Out
+  };
+  std::vector<Group> Groups;
+  const TransformSet D4 = TransformSet::d4();
+  for (const NodeRef &Part : Parts) {
+    std::vector<NodeRef> Images;
+    if (Part->is(NodeKind::Sym))
+      for (const Transform &T : Part->transforms().transforms())
+        Images.push_back(transformed(Part->operand(), T));
+    else
+      Images.push_back(Part);
+    for (const NodeRef &X : Images) {
+      std::optional<Vec> U = lineOf(*X);
+      if (!U) {
+        Out.push_back(X);
+        continue;
+      }
+      Vec Rep(std::max(std::abs(U->x), std::abs(U->y)),
+              std::min(std::abs(U->x), std::abs(U->y)));
+      const Transform *T = nullptr; // the first that takes Rep to U
+      for (const Transform &D : D4.transforms())
+        if (D.apply(Rep) == *U) {
+          T = &D;
+          break;
+        }
+      NodeRef Canon = transformed(X, T->inverse());
+      auto G = std::find_if(Groups.begin(), Groups.end(), [&](const Group &G) {
+        return equal(*G.Canon, *Canon);
+      });
+      if (G == Groups.end()) {
+        Groups.push_back({Canon, {*T}, Out.size()});
+        Out.push_back(nullptr);
+      } else if (std::find(G->Ts.begin(), G->Ts.end(), *T) == G->Ts.end()) {
+        G->Ts.push_back(*T);
+      }
+    }
+  }
+  for (const Group &G : Groups)
+    Out[G.Slot] = G.Ts.size() == 1 ? transformed(G.Canon, G.Ts[0])
+                                   : ir::sym(TransformSet(G.Ts), G.Canon);
+  return Out;
+}
+
 void checkColourless(const Node &N) {
   if (N.is(NodeKind::Borrow))
     throw Refused{"borrowed moves (XBetza's final 'x') depend on the types "
@@ -197,6 +283,18 @@ struct KindFlags {
 struct PartTables {
   std::vector<Entry> Squares;
   Kind K = Kind::Plain;
+  /// The tables of an equal part another piece wrote first, if any: a
+  /// queen looks up the rook's and the bishop's tables.
+  std::string SharedId;
+  NodeRef Part; ///< the moveset tabulated
+};
+
+/// A part whose magic tables are in the header, by moveset and side.
+struct WrittenPart {
+  NodeRef Part;
+  Color Side;
+  std::string Id;
+  Kind K;
 };
 
 /// The squares that matter to a part from \p Origin (the relevance probe),
@@ -407,7 +505,7 @@ void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd) {
 /// Whether every square of \p T has one entry whatever the occupancy: a
 /// leaper (knight, king, a pawn's captures), looked up without a magic.
 bool isLeaper(const PartTables &T) {
-  if (T.K == Kind::Mixed)
+  if (T.K == Kind::Mixed || !T.SharedId.empty() || T.Squares.empty())
     return false;
   for (const Entry &En : T.Squares)
     if (En.Mask != 0 || En.All.size() != 1)
@@ -462,6 +560,33 @@ void addTerms(Kind K, const std::string &S, std::vector<std::string> &Attacks,
   }
 }
 
+/// The index into the tables of part \p Id of square `sq`.
+std::string magicIndex(const std::string &Id, bool Wide) {
+  return Wide ? fmt::format(
+                    "{0}_offset[sq] + fairy_index(occupied & {0}_mask[sq], "
+                    "{0}_magic_lo[sq], {0}_magic_hi[sq], {0}_shift[sq])",
+                    Id)
+              : fmt::format("{0}_offset[sq] + (unsigned)(((occupied & "
+                            "{0}_mask[sq]) * {0}_magic[sq]) >> {0}_shift[sq])",
+                            Id);
+}
+
+/// The terms of a part whose magic tables are named \p Id.
+void addTerms(Kind K, const std::string &Id, bool Wide,
+              std::vector<std::string> &Attacks,
+              std::vector<std::string> &Quiets,
+              std::vector<std::string> &Captures) {
+  std::string Index = magicIndex(Id, Wide);
+  std::string S = fmt::format("{}_set[{}]", Id, Index);
+  if (K != Kind::Mixed) {
+    addTerms(K, S, Attacks, Quiets, Captures);
+    return;
+  }
+  Attacks.push_back(S);
+  Quiets.push_back(fmt::format("{}_quiet[{}]", Id, Index));
+  Captures.push_back(fmt::format("{}_capture[{}]", Id, Index));
+}
+
 std::string hex(uint64_t V) { return fmt::format("0x{:x}ULL", V); }
 
 /// A set as a C constant: a plain literal, or FAIRY_BB(high, low) on boards
@@ -492,6 +617,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
   }
   bool Wide = B.numSquares() > 64;
   Position Empty(B);
+  std::vector<WrittenPart> AllWritten;
   std::string Body, Sizes;
   size_t TotalBytes = 0;
   try {
@@ -499,7 +625,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
       checkColourless(*Piece.IR);
       std::vector<NodeRef> Split, Parts;
       splitParts(Piece.IR, Split);
-      for (const NodeRef &Part : Split) {
+      for (const NodeRef &Part : regroupByLine(Split)) {
         fitParts(Part, B, Piece.Side, Parts);
         // Each part is a lookup in the engine and a table in the header.
         if (Parts.size() > MaxPartsPerPiece)
@@ -510,6 +636,17 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
       }
       std::vector<PartTables> Tables;
       for (const NodeRef &Part : Parts) {
+        auto Written = std::find_if(
+            AllWritten.begin(), AllWritten.end(), [&](const WrittenPart &W) {
+              return W.Side == Piece.Side && equal(*W.Part, *Part);
+            });
+        if (Written != AllWritten.end()) {
+          PartTables T;
+          T.K = Written->K;
+          T.SharedId = Written->Id;
+          Tables.push_back(std::move(T));
+          continue;
+        }
         std::string E;
         auto Fast = FastEvaluator::compile(Part, B, E);
         if (!Fast)
@@ -535,6 +672,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         for (unsigned S = 0; S < B.numSquares(); ++S)
           if (B.squares().test(S))
             finish(T.Squares[S], S, B, T.K);
+        T.Part = Part;
         Tables.push_back(std::move(T));
       }
       mergeLeapers(Tables);
@@ -554,6 +692,11 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
           Bytes += Set.size() * (Wide ? 16 : 8);
           std::string S = Id + "[sq]";
           addTerms(Tables[I].K, S, Attacks, Quiets, Captures);
+          continue;
+        }
+        if (!Tables[I].SharedId.empty()) {
+          addTerms(Tables[I].K, Tables[I].SharedId, Wide, Attacks, Quiets,
+                   Captures);
           continue;
         }
         std::string Id = fmt::format("{}_part{}", P, I);
@@ -590,23 +733,8 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
           table(Body, "fairy_bb", Id + "_quiet", Quiet);
           table(Body, "fairy_bb", Id + "_capture", Capture);
         }
-        std::string Index =
-            Wide ? fmt::format(
-                       "{0}_offset[sq] + fairy_index(occupied & {0}_mask[sq], "
-                       "{0}_magic_lo[sq], {0}_magic_hi[sq], {0}_shift[sq])",
-                       Id)
-                 : fmt::format(
-                       "{0}_offset[sq] + (unsigned)(((occupied & "
-                       "{0}_mask[sq]) * {0}_magic[sq]) >> {0}_shift[sq])",
-                       Id);
-        std::string S = fmt::format("{}_set[{}]", Id, Index);
-        if (Kd == Kind::Mixed) {
-          Attacks.push_back(S);
-          Quiets.push_back(fmt::format("{}_quiet[{}]", Id, Index));
-          Captures.push_back(fmt::format("{}_capture[{}]", Id, Index));
-        } else {
-          addTerms(Kd, S, Attacks, Quiets, Captures);
-        }
+        addTerms(Kd, Id, Wide, Attacks, Quiets, Captures);
+        AllWritten.push_back({Tables[I].Part, Piece.Side, Id, Kd});
       }
       TotalBytes += Bytes;
       Sizes += fmt::format(" *   {}: {} part(s), {} table entries, {} bytes\n",
