@@ -181,7 +181,11 @@ public:
   uint64_t WorkLimit = FastEvaluator::DefaultWorkLimit;
   /// A limit shared with other evaluations and evaluators, if set.
   std::shared_ptr<WorkBudget> Shared;
-  uint64_t workLimit() const { return Shared ? Shared->Limit : WorkLimit; }
+  /// The limit an evaluation that ran out of steps reached: the shared
+  /// budget if it is spent, else the evaluation's own.
+  uint64_t workLimit() const {
+    return Shared && Shared->Used > Shared->Limit ? Shared->Limit : WorkLimit;
+  }
   /// Compiled movesets of the other pieces, for attack conditions and
   /// borrowed moves, kept from one evaluation to the next (the NodeRef keeps
   /// the key alive).
@@ -361,8 +365,8 @@ public:
   Propagator(const FastEvaluatorImpl &C, const Position &P, unsigned Origin,
              Color Mover, bool Relaxed = false)
       : C(C), P(P), B(C.B), Origin(Origin), Relaxed(Relaxed),
-        Work(C.Shared ? &C.Shared->Used : &OwnWork), Limit(C.workLimit()),
-        Mover(Mover) {
+        Shared(C.Shared ? &C.Shared->Used : nullptr),
+        SharedLimit(C.Shared ? C.Shared->Limit : UINT64_MAX), Mover(Mover) {
     // The origin counts as empty: the piece has left it.
     const Bits &Squares = C.masks<Bits>().Squares;
     LandMask[0] = minusBits(Squares, Squares); // no squares, sized to the board
@@ -482,15 +486,15 @@ private:
   bool Relaxed;
   Bits Tested;
   uint64_t OwnWork = 0; ///< leg applications of this evaluation
-  uint64_t *Work;       ///< OwnWork, or the shared budget's count
-  uint64_t Limit;
+  uint64_t *Shared;     ///< the shared budget's count, if any
+  uint64_t SharedLimit;
   bool Virgin;
   Color Mover;
   llvm::SmallVector<OpenFilter, 2> Open;
   std::optional<AttackMap> Attacks;
 
   void leg(Vec W, Land L, Effect E, const Frontier &In, Frontier &Out) {
-    if (++*Work > Limit)
+    if (++OwnWork > C.WorkLimit || (Shared && ++*Shared > SharedLimit))
       throw WorkExceeded();
     int Delta = W.x + B.width() * (W.y + B.height() * W.z);
     uint32_t FilterBits = 0;
@@ -986,10 +990,7 @@ FastEvaluator::testedSquares(const Position &P, unsigned Origin, Color Mover,
   return Impl->testedSquares(P, Origin, Mover, Error);
 }
 
-void FastEvaluator::setWorkLimit(uint64_t Steps) {
-  Impl->WorkLimit = Steps;
-  Impl->Shared = nullptr;
-}
+void FastEvaluator::setWorkLimit(uint64_t Steps) { Impl->WorkLimit = Steps; }
 
 static thread_local std::shared_ptr<WorkBudget> CurrentBudget;
 

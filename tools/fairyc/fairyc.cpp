@@ -155,7 +155,7 @@ cl::opt<unsigned>
 cl::opt<uint64_t> EvalStepLimit(
     "eval-step-limit",
     cl::desc("Leg steps one evaluation may take before fairyc gives up "
-             "(default: 4,000,000)"),
+             "(default: 3,000,000)"),
     cl::init(0), cl::cat(Category));
 
 cl::opt<uint64_t>

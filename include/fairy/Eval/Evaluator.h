@@ -73,8 +73,9 @@ struct WorkBudget {
 
 /// While one exists on a thread, the fast evaluators compiled on that
 /// thread charge every evaluation to its budget: what one fairyc job may
-/// spend in all, however many squares, pieces and checks it evaluates. An
-/// evaluator given its own limit (setWorkLimit) or budget leaves it.
+/// spend in all, however many squares, pieces and checks it evaluates (each
+/// evaluation keeps its own limit too, setWorkLimit). An evaluator given a
+/// budget of its own (setWorkBudget) leaves it.
 class WorkBudgetScope {
 public:
   explicit WorkBudgetScope(uint64_t Steps);
@@ -101,11 +102,12 @@ public:
                                                 std::string &Error);
   ~FastEvaluator();
 
-  /// Leg steps one evaluation may take before it gives up: about half a
-  /// second (7 million steps a second on this project's 2-core reference
-  /// machine), within the one second any input may take. Only pathological
+  /// Leg steps one evaluation may take before it gives up: about 0.4 s
+  /// (7 million steps a second on this project's 2-core reference machine,
+  /// half that with both cores busy), within the one second any input may
+  /// take. Only pathological
   /// nestings of repetitions and priorities reach it.
-  static constexpr uint64_t DefaultWorkLimit = 4'000'000;
+  static constexpr uint64_t DefaultWorkLimit = 3'000'000;
 
   /// A superset of the squares (origin excluded) whose being empty or
   /// occupied can change the destinations from \p Origin: the landings of
@@ -113,12 +115,11 @@ public:
   /// relaxed so that no path is missed. Bitboard tables index on them.
   std::optional<SquareSet> testedSquares(const Position &P, unsigned Origin,
                                          Color Mover, std::string &Error) const;
-  /// Sets the leg steps each evaluation may take (and leaves any shared
-  /// budget).
+  /// Sets the leg steps each evaluation may take.
   void setWorkLimit(uint64_t Steps);
-  /// Charges every evaluation to \p Budget instead, which other evaluators
-  /// may share: what one fairyc job may spend, however many squares and
-  /// pieces it evaluates.
+  /// Charges every evaluation to \p Budget too, which other evaluators may
+  /// share: what one fairyc job may spend, however many squares and pieces
+  /// it evaluates.
   void setWorkBudget(std::shared_ptr<WorkBudget> Budget);
 
   /// The destinations, or nullopt with \p Error set if the evaluation
