@@ -24,7 +24,7 @@ namespace {
 /// takes 12.3 million steps and 70 million probes; the cannon's two
 /// rook-sized parts 27.3 million and 137 million.
 constexpr uint64_t MaxStepsPerOccupancy = 10'000;
-constexpr uint64_t MaxTableSteps = 100'000'000;
+constexpr uint64_t MaxTableSteps = 50'000'000;
 constexpr uint64_t MaxMagicWork = 600'000'000;
 
 struct Refused {
@@ -697,11 +697,32 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
             Masks[S] = relevantSquares(*Fast, Empty, S, Piece.Side);
         PartTables T;
         KindFlags Flags;
+        // Evaluations still to make, and the steps they would take at the
+        // rate seen so far: a part that would spend the header's budget is
+        // refused after its first square, not after the budget.
+        uint64_t Left = 0;
         for (unsigned S = 0; S < B.numSquares(); ++S)
+          if (B.squares().test(S))
+            Left += uint64_t(1) << popcount(Masks[S]);
+        const WorkBudget &Steps = *TableSteps.budget();
+        for (unsigned S = 0; S < B.numSquares(); ++S) {
+          if (!B.squares().test(S)) {
+            T.Squares.push_back(Entry{0, 0, 0, 63, {0}, {0}, {0}});
+            continue;
+          }
+          uint64_t Before = Steps.Used;
           T.Squares.push_back(
-              B.squares().test(S)
-                  ? tabulate(*Fast, Empty, S, Piece.Side, Masks[S], Flags)
-                  : Entry{0, 0, 0, 63, {0}, {0}, {0}});
+              tabulate(*Fast, Empty, S, Piece.Side, Masks[S], Flags));
+          uint64_t Made = uint64_t(1) << popcount(Masks[S]);
+          Left -= Made;
+          uint64_t Rate = (Steps.Used - Before) / Made;
+          if (Left &&
+              Rate > (Steps.Limit - std::min(Steps.Limit, Steps.Used)) / Left)
+            throw Refused{fmt::format(
+                "the tables would take about {} leg steps of evaluation; at "
+                "most {} are spent on one header",
+                Steps.Used + Rate * Left, Steps.Limit)};
+        }
         // The kind is known only once every square is tabulated.
         T.K = Flags.kind();
         for (unsigned S = 0; S < B.numSquares(); ++S)
