@@ -8,6 +8,8 @@
 //   build/bench/fairy-bench-attacks --benchmark_repetitions=5
 //
 //===----------------------------------------------------------------------===//
+// The tables of the generated headers are defined in this file.
+#define FAIRY_TABLES_IMPLEMENTATION
 #include "bishop.h"
 #include "cannon.h"
 #include "nightrider.h"

@@ -6,6 +6,8 @@
 // squares cannot be included together.
 //
 //===----------------------------------------------------------------------===//
+// The tables of the generated headers are defined in this file.
+#define FAIRY_TABLES_IMPLEMENTATION
 #include "nightrider10.h"
 #include "rook10.h"
 

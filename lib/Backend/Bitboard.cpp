@@ -594,13 +594,14 @@ void addTerms(Kind K, const std::string &S, std::vector<std::string> &Attacks,
 
 /// The index into the tables of part \p Id of square `sq`.
 std::string magicIndex(const std::string &Id, bool Wide) {
-  return Wide ? fmt::format(
-                    "{0}_offset[sq] + fairy_index(occupied & {0}_mask[sq], "
-                    "{0}_magic_lo[sq], {0}_magic_hi[sq], {0}_shift[sq])",
-                    Id)
-              : fmt::format("{0}_offset[sq] + (unsigned)(((occupied & "
-                            "{0}_mask[sq]) * {0}_magic[sq]) >> {0}_shift[sq])",
-                            Id);
+  return Wide
+             ? fmt::format(
+                   "{0}_offset[sq] + fairy_index(occupied & {0}_mask[sq], "
+                   "{0}_magic_lo[sq], {0}_magic_hi[sq], {0}_shift[sq])",
+                   Id)
+             : fmt::format("{0}_offset[sq] + FAIRY_CAST(unsigned, ((occupied & "
+                           "{0}_mask[sq]) * {0}_magic[sq]) >> {0}_shift[sq])",
+                           Id);
 }
 
 /// The terms of a part whose magic tables are named \p Id.
@@ -628,12 +629,21 @@ std::string set(Bits V, bool Wide) {
               : hex(lo(V));
 }
 
-void table(std::string &Out, const std::string &Type, const std::string &Id,
+/// The header's text: declarations and functions for every translation
+/// unit, table definitions for the one that defines
+/// FAIRY_TABLES_IMPLEMENTATION.
+struct HeaderText {
+  std::string Body, Definitions;
+};
+
+/// Table \p Id: declared in the body, defined among the definitions.
+void table(HeaderText &H, const std::string &Type, const std::string &Id,
            const std::vector<std::string> &Items) {
-  Out += fmt::format("static const {} {}[{}] = {{", Type, Id, Items.size());
+  H.Body += fmt::format("extern const {} {}[{}];\n", Type, Id, Items.size());
+  H.Definitions += fmt::format("const {} {}[{}] = {{", Type, Id, Items.size());
   for (size_t I = 0; I < Items.size(); ++I)
-    Out += (I % 4 ? " " : "\n  ") + Items[I] + ",";
-  Out += "\n};\n";
+    H.Definitions += (I % 4 ? " " : "\n  ") + Items[I] + ",";
+  H.Definitions += "\n};\n";
 }
 
 } // namespace
@@ -655,7 +665,8 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
   // chess header takes 12.3 million steps and 70 million probes.
   WorkBudgetScope TableSteps(MaxTableSteps);
   uint64_t MagicWork = 0;
-  std::string Body, Sizes;
+  HeaderText Text;
+  std::string Sizes;
   size_t TotalBytes = 0;
   try {
     for (const BitboardPiece &Piece : Pieces) {
@@ -743,7 +754,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
           std::vector<std::string> Set;
           for (const Entry &En : Tables[I].Squares)
             Set.push_back(set(stored(En, 0, Tables[I].K), Wide));
-          table(Body, "fairy_bb", Id, Set);
+          table(Text, "fairy_bb", Id, Set);
           Entries += Set.size();
           Bytes += Set.size() * (Wide ? 16 : 8);
           std::string S = Id + "[sq]";
@@ -775,19 +786,19 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         Entries += Set.size();
         Bytes += Set.size() * SetBytes * (Kd == Kind::Mixed ? 3 : 1) +
                  B.numSquares() * (SetBytes + (Wide ? 16 : 8) + 1 + 4);
-        table(Body, "fairy_bb", Id + "_mask", Mask);
+        table(Text, "fairy_bb", Id + "_mask", Mask);
         if (Wide) {
-          table(Body, "uint64_t", Id + "_magic_lo", Magic);
-          table(Body, "uint64_t", Id + "_magic_hi", MagicHi);
+          table(Text, "uint64_t", Id + "_magic_lo", Magic);
+          table(Text, "uint64_t", Id + "_magic_hi", MagicHi);
         } else {
-          table(Body, "fairy_bb", Id + "_magic", Magic);
+          table(Text, "fairy_bb", Id + "_magic", Magic);
         }
-        table(Body, "unsigned char", Id + "_shift", Shift);
-        table(Body, "unsigned", Id + "_offset", Offset);
-        table(Body, "fairy_bb", Id + "_set", Set);
+        table(Text, "unsigned char", Id + "_shift", Shift);
+        table(Text, "unsigned", Id + "_offset", Offset);
+        table(Text, "fairy_bb", Id + "_set", Set);
         if (Kd == Kind::Mixed) {
-          table(Body, "fairy_bb", Id + "_quiet", Quiet);
-          table(Body, "fairy_bb", Id + "_capture", Capture);
+          table(Text, "fairy_bb", Id + "_quiet", Quiet);
+          table(Text, "fairy_bb", Id + "_capture", Capture);
         }
         addTerms(Kd, Id, Wide, Attacks, Quiets, Captures);
         AllWritten.push_back({Tables[I].Part, Piece.Side, Id, Kd});
@@ -797,7 +808,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
                            Piece.Name, Tables.size(), Entries, Bytes);
       auto Join = [](const std::vector<std::string> &Terms) {
         if (Terms.empty())
-          return std::string("(fairy_bb)0");
+          return std::string("FAIRY_CAST(fairy_bb, 0)");
         std::string J;
         for (size_t I = 0; I < Terms.size(); ++I)
           J += (I ? "\n      | " : "") + Terms[I];
@@ -808,11 +819,11 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
                                                                       &Attacks},
             {"quiets", &Quiets},
             {"captures", &Captures}})
-        Body += fmt::format("static inline fairy_bb fairy_{}_{}(int sq, "
-                            "fairy_bb occupied) {{\n  (void)sq;\n  (void)"
-                            "occupied;\n  return {};\n}}\n",
-                            Fn, Piece.Name, Join(*Terms));
-      Body += "\n";
+        Text.Body += fmt::format("static inline fairy_bb fairy_{}_{}(int sq, "
+                                 "fairy_bb occupied) {{\n  (void)sq;\n  (void)"
+                                 "occupied;\n  return {};\n}}\n",
+                                 Fn, Piece.Name, Join(*Terms));
+      Text.Body += "\n";
     }
   } catch (Refused &R) {
     Error = R.Why;
@@ -829,6 +840,8 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
       " * fairy_quiets_<p>, fairy_captures_<p>: the destinations of moves "
       "that\n"
       " *   capture nothing, and of capturing moves.\n"
+      " * Define FAIRY_TABLES_IMPLEMENTATION before including this header in\n"
+      " *   exactly one translation unit: the tables are defined there.\n"
       " * Table sizes:\n{} *   total: {} bytes */\n",
       Wide ? "unsigned __int128; FAIRY_BB(high, low) builds one" : "uint64_t",
       B.width(), B.height(), Sizes, TotalBytes);
@@ -842,27 +855,42 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
   // Headers for up to 64 and for more squares define fairy_bb differently
   // and must not meet in one translation unit.
   Out += "#ifndef " + Guard + "_H\n#define " + Guard + "_H\n\n";
+  // C++ warns of C casts (-Wold-style-cast); C has no other.
+  std::string Cast = "#ifdef __cplusplus\n"
+                     "#define FAIRY_CAST(T, x) static_cast<T>(x)\n"
+                     "#else\n"
+                     "#define FAIRY_CAST(T, x) ((T)(x))\n"
+                     "#endif\n";
   if (Wide)
-    Out +=
-        "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 2\n"
-        "#include <stdint.h>\n"
-        "__extension__ typedef unsigned __int128 fairy_bb;\n"
-        "#define FAIRY_BB(hi, lo) (((fairy_bb)(hi) << 64) | (fairy_bb)(lo))\n"
-        "/* The table index of a relevant occupancy: each half times its\n"
-        " * own multiplier, combined. */\n"
-        "static inline unsigned fairy_index(fairy_bb occ, uint64_t lo,\n"
-        "                                   uint64_t hi, unsigned shift) {\n"
-        "  return (unsigned)(((uint64_t)occ * lo ^ (uint64_t)(occ >> 64) * "
-        "hi) >> shift);\n"
-        "}\n"
-        "#elif FAIRY_BITBOARD_COMMON != 2\n"
-        "#error \"bitboard headers for boards of up to 64 squares and of "
-        "more cannot be mixed\"\n#endif\n\n";
+    Out += "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 2\n"
+           "#include <stdint.h>\n" +
+           Cast +
+           "__extension__ typedef unsigned __int128 fairy_bb;\n"
+           "#define FAIRY_BB(hi, lo) \\\n"
+           "  ((FAIRY_CAST(fairy_bb, hi) << 64) | FAIRY_CAST(fairy_bb, lo))\n"
+           "/* The table index of a relevant occupancy: each half times its\n"
+           " * own multiplier, combined. */\n"
+           "static inline unsigned fairy_index(fairy_bb occ, uint64_t lo,\n"
+           "                                   uint64_t hi, unsigned shift) {\n"
+           "  return FAIRY_CAST(unsigned, (FAIRY_CAST(uint64_t, occ) * lo ^\n"
+           "                               FAIRY_CAST(uint64_t, occ >> 64) * "
+           "hi) >> shift);\n"
+           "}\n"
+           "#elif FAIRY_BITBOARD_COMMON != 2\n"
+           "#error \"bitboard headers for boards of up to 64 squares and of "
+           "more cannot be mixed\"\n#endif\n\n";
   else
     Out += "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 1\n"
-           "#include <stdint.h>\ntypedef uint64_t fairy_bb;\n"
+           "#include <stdint.h>\n" +
+           Cast +
+           "typedef uint64_t fairy_bb;\n"
            "#elif FAIRY_BITBOARD_COMMON != 1\n"
            "#error \"bitboard headers for boards of up to 64 squares and of "
            "more cannot be mixed\"\n#endif\n\n";
-  return Out + Body + "#endif\n";
+  // The tables are defined once, in the translation unit that defines
+  // FAIRY_TABLES_IMPLEMENTATION before including the header (as stb's
+  // single-file libraries do); every other one sees declarations.
+  return Out + Text.Body + "#endif\n\n#ifdef FAIRY_TABLES_IMPLEMENTATION\n" +
+         "#ifndef " + Guard + "_TABLES\n#define " + Guard + "_TABLES\n" +
+         Text.Definitions + "#endif\n#endif\n";
 }

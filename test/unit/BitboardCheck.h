@@ -105,7 +105,8 @@ bitboardCheckProgram(const std::string &Header, const Board &B,
   }
   // One program for every board: on boards of up to 64 squares the high
   // halves are 0 and FAIRY_BB drops them.
-  return fmt::format(R"(#include "{0}.h"
+  return fmt::format(R"(#define FAIRY_TABLES_IMPLEMENTATION
+#include "{0}.h"
 #include <stdio.h>
 
 #ifndef FAIRY_BB
