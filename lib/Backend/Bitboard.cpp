@@ -419,7 +419,7 @@ std::optional<size_t> mergeable(const Entry &En, size_t I, size_t Bit, Bits Sq,
 /// Drops the squares whose occupancy never changes the tables (the ends of
 /// rays), then finds the multiplier.
 void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd,
-            uint64_t &MagicWork) {
+            BitboardIndex Index, uint64_t &MagicWork) {
   Bits Mask = En.Mask;
   unsigned K = popcount(Mask);
   size_t N = size_t(1) << K;
@@ -452,6 +452,8 @@ void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd,
   En.Mask = Mask;
   if (K == 0)
     return; // occupancy independent: magics 0, shift 63, one entry
+  if (Index == BitboardIndex::Pext)
+    return; // entries in PEXT order already: occupancy I is pdep(I, Mask)
   // Multipliers from a fixed seed: sparse candidates, collisions allowed
   // only between occupancies with the same destinations. When no multiplier
   // fits 2^K entries (tables that must tell quiet from capture collide less
@@ -593,7 +595,12 @@ void addTerms(Kind K, const std::string &S, std::vector<std::string> &Attacks,
 }
 
 /// The index into the tables of part \p Id of square `sq`.
-std::string magicIndex(const std::string &Id, bool Wide) {
+std::string tableIndex(const std::string &Id, bool Wide, BitboardIndex Index) {
+  if (Index == BitboardIndex::Pext)
+    return fmt::format(
+        "{0}_offset[sq] + "
+        "FAIRY_CAST(unsigned, _pext_u64(occupied, {0}_mask[sq]))",
+        Id);
   return Wide
              ? fmt::format(
                    "{0}_offset[sq] + fairy_index(occupied & {0}_mask[sq], "
@@ -605,11 +612,11 @@ std::string magicIndex(const std::string &Id, bool Wide) {
 }
 
 /// The terms of a part whose magic tables are named \p Id.
-void addTerms(Kind K, const std::string &Id, bool Wide,
+void addTerms(Kind K, const std::string &Id, bool Wide, BitboardIndex How,
               std::vector<std::string> &Attacks,
               std::vector<std::string> &Quiets,
               std::vector<std::string> &Captures) {
-  std::string Index = magicIndex(Id, Wide);
+  std::string Index = tableIndex(Id, Wide, How);
   std::string S = fmt::format("{}_set[{}]", Id, Index);
   if (K != Kind::Mixed) {
     addTerms(K, S, Attacks, Quiets, Captures);
@@ -650,7 +657,8 @@ void table(HeaderText &H, const std::string &Type, const std::string &Id,
 
 std::optional<std::string>
 fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
-                    const std::string &Comment, std::string &Error) {
+                    const std::string &Comment, std::string &Error,
+                    BitboardIndex Index) {
   if (B.numSquares() > 128) {
     Error = "--emit=bitboard supports boards of up to 128 squares (this one "
             "has " +
@@ -658,6 +666,13 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
     return std::nullopt;
   }
   bool Wide = B.numSquares() > 64;
+  if (Wide && Index == BitboardIndex::Pext) {
+    Error = "--bitboard-index=pext needs a board of at most 64 squares (this "
+            "one has " +
+            std::to_string(B.numSquares()) +
+            "); boards of up to 128 squares use magic multipliers";
+    return std::nullopt;
+  }
   Position Empty(B);
   std::vector<WrittenPart> AllWritten;
   // All evaluations of the header share one budget (a fuzzer's moveset of
@@ -738,7 +753,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         T.K = Flags.kind();
         for (unsigned S = 0; S < B.numSquares(); ++S)
           if (B.squares().test(S))
-            finish(T.Squares[S], S, B, T.K, MagicWork);
+            finish(T.Squares[S], S, B, T.K, Index, MagicWork);
         T.Part = Part;
         Tables.push_back(std::move(T));
       }
@@ -762,8 +777,8 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
           continue;
         }
         if (!Tables[I].SharedId.empty()) {
-          addTerms(Tables[I].K, Tables[I].SharedId, Wide, Attacks, Quiets,
-                   Captures);
+          addTerms(Tables[I].K, Tables[I].SharedId, Wide, Index, Attacks,
+                   Quiets, Captures);
           continue;
         }
         std::string Id = fmt::format("{}_part{}", P, I);
@@ -784,23 +799,28 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         }
         unsigned SetBytes = Wide ? 16 : 8;
         Entries += Set.size();
-        Bytes += Set.size() * SetBytes * (Kd == Kind::Mixed ? 3 : 1) +
-                 B.numSquares() * (SetBytes + (Wide ? 16 : 8) + 1 + 4);
+        bool Pext = Index == BitboardIndex::Pext;
+        Bytes +=
+            Set.size() * SetBytes * (Kd == Kind::Mixed ? 3 : 1) +
+            B.numSquares() * (SetBytes + 4 + (Pext ? 0 : (Wide ? 16 : 8) + 1));
         table(Text, "fairy_bb", Id + "_mask", Mask);
-        if (Wide) {
+        if (Pext) {
+          // Indexed by _pext_u64(occupied, mask): no multiplier or shift.
+        } else if (Wide) {
           table(Text, "uint64_t", Id + "_magic_lo", Magic);
           table(Text, "uint64_t", Id + "_magic_hi", MagicHi);
+          table(Text, "unsigned char", Id + "_shift", Shift);
         } else {
           table(Text, "fairy_bb", Id + "_magic", Magic);
+          table(Text, "unsigned char", Id + "_shift", Shift);
         }
-        table(Text, "unsigned char", Id + "_shift", Shift);
         table(Text, "unsigned", Id + "_offset", Offset);
         table(Text, "fairy_bb", Id + "_set", Set);
         if (Kd == Kind::Mixed) {
           table(Text, "fairy_bb", Id + "_quiet", Quiet);
           table(Text, "fairy_bb", Id + "_capture", Capture);
         }
-        addTerms(Kd, Id, Wide, Attacks, Quiets, Captures);
+        addTerms(Kd, Id, Wide, Index, Attacks, Quiets, Captures);
         AllWritten.push_back({Tables[I].Part, Piece.Side, Id, Kd});
       }
       TotalBytes += Bytes;
@@ -887,6 +907,11 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
            "#elif FAIRY_BITBOARD_COMMON != 1\n"
            "#error \"bitboard headers for boards of up to 64 squares and of "
            "more cannot be mixed\"\n#endif\n\n";
+  if (Index == BitboardIndex::Pext)
+    Out += "#ifndef __BMI2__\n#error \"this header indexes its tables with "
+           "PEXT: compile for a BMI2 CPU (-mbmi2 or -march=native), or "
+           "generate it with --bitboard-index=magic\"\n#endif\n"
+           "#include <immintrin.h>\n\n";
   // The tables are defined once, in the translation unit that defines
   // FAIRY_TABLES_IMPLEMENTATION before including the header (as stb's
   // single-file libraries do); every other one sees declarations.

@@ -383,7 +383,7 @@ public:
         Sources + " for " + (Side == Color::White ? "White" : "Black") +
         " on " + B.str() + ".";
     if (Inv.Emit == EmitKind::Bitboard) {
-      auto Header = emitBitboard(Compiled, B, Comment, Why);
+      auto Header = emitBitboard(Compiled, B, Comment, Why, Inv.Index);
       if (!Header)
         Diags.error("cannot emit bitboard tables: " + Why);
       return Header;
@@ -597,6 +597,7 @@ public:
     SOpts.From = Inv.From;
     SOpts.Labels = Inv.Labels;
     SOpts.OptLevel = Inv.OptLevel;
+    SOpts.Index = Inv.Index;
     SOpts.Source = pieceSetSourceName();
     if (Inv.OptLevel > 1) {
       Diags.error("-O" + std::to_string(Inv.OptLevel) +

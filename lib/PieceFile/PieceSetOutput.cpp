@@ -380,9 +380,9 @@ std::optional<std::string> tables(DiagnosticEngine &Diags, const PieceSet &Set,
     std::vector<BitboardPiece> Pieces;
     for (const View &V : Views)
       Pieces.push_back({V.Name, V.IR, V.Side});
-    auto Header =
-        emitBitboard(Pieces, Set.board(),
-                     generatedBy("bitboard", Set, Views, Opts) + Notes, Why);
+    auto Header = emitBitboard(
+        Pieces, Set.board(), generatedBy("bitboard", Set, Views, Opts) + Notes,
+        Why, Opts.Index);
     if (!Header)
       Diags.error("cannot emit bitboard tables: " + Why);
     return Header;

@@ -35,6 +35,11 @@ public:
   }
   ~GeneratedCode() { llvm::sys::fs::remove_directories(Dir); }
 
+  /// Flags every compiler gets too (say -mbmi2).
+  void addFlags(std::vector<std::string> Flags) {
+    Extra.insert(Extra.end(), Flags.begin(), Flags.end());
+  }
+
   /// Writes <Name>.h and <Name>.c, then compiles and runs the program with
   /// every compiler; failures are test failures naming the compiler.
   void check(const std::string &Name, const std::string &Header,
@@ -49,6 +54,7 @@ public:
     for (auto &[CC, Lang] : Compilers) {
       std::vector<std::string> Args = Lang;
       // -O0: the tables are large and only warnings and results matter.
+      Args.insert(Args.end(), Extra.begin(), Extra.end());
       for (const char *A : {"-Wall", "-Wextra", "-Werror", "-O0", "-o"})
         Args.push_back(A);
       Args.push_back(Base + ".bin");
@@ -63,6 +69,7 @@ public:
 private:
   llvm::SmallString<128> Dir;
   std::vector<std::pair<std::string, std::vector<std::string>>> Compilers;
+  std::vector<std::string> Extra;
 
   static int run(const std::string &Program,
                  const std::vector<std::string> &Args) {

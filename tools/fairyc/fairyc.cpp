@@ -139,6 +139,14 @@ cl::opt<EngineKind> Engine(
                           "path-by-path enumeration (slow)")),
     cl::cat(Category));
 
+cl::opt<BitboardIndex> BitboardIndexKind(
+    "bitboard-index", cl::desc("How --emit=bitboard indexes slider tables"),
+    cl::values(clEnumValN(BitboardIndex::Magic, "magic",
+                          "magic multipliers (any 64-bit CPU; default)"),
+               clEnumValN(BitboardIndex::Pext, "pext",
+                          "BMI2's PEXT instruction (compile with -mbmi2; "
+                          "boards of up to 64 squares)")),
+    cl::init(BitboardIndex::Magic), cl::cat(Category));
 cl::opt<std::string> PieceName(
     "name",
     cl::desc("The piece's name in generated code (default: the input file's "
@@ -269,6 +277,7 @@ Invocation invocation() {
   Inv.Dot = DotKind;
   Inv.OutputPath = OutputPath;
   Inv.PieceName = PieceName;
+  Inv.Index = BitboardIndexKind;
   Inv.LintOnly = LintOnly;
   Inv.OptLevel = OptLevel;
   Inv.MaxInputSize = MaxInputSize;

@@ -27,6 +27,11 @@
 
 namespace fairy {
 
+/// How a slider's table is indexed: a magic multiplier (any 64-bit CPU),
+/// or BMI2's PEXT instruction (_pext_u64: boards of up to 64 squares, no
+/// multiplier to search for).
+enum class BitboardIndex { Magic, Pext };
+
 struct BitboardPiece {
   std::string Name;          ///< a C identifier
   NodeRef IR;                ///< after -O1
@@ -36,7 +41,8 @@ struct BitboardPiece {
 /// The header for \p Pieces on \p B, or nullopt with \p Error.
 std::optional<std::string>
 emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
-             const std::string &Comment, std::string &Error);
+             const std::string &Comment, std::string &Error,
+             BitboardIndex Index = BitboardIndex::Magic);
 
 } // namespace fairy
 

@@ -9,6 +9,7 @@
 #ifndef FAIRY_DRIVER_INVOCATION_H
 #define FAIRY_DRIVER_INVOCATION_H
 
+#include "fairy/Backend/Bitboard.h"
 #include "fairy/Eval/Color.h"
 
 #include <cstdint>
@@ -63,6 +64,8 @@ struct Invocation {
   DotStyle Dot = DotStyle::Tree;
   /// -o: where Driver::run writes; "-" for standard output.
   std::string OutputPath = "-";
+  /// --bitboard-index: magic multipliers or PEXT in --emit=bitboard.
+  BitboardIndex Index = BitboardIndex::Magic;
   /// --name: the piece's C identifier in generated code.
   std::string PieceName;
   /// --lint: check the notation, print warnings, write nothing.

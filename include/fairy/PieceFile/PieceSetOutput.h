@@ -9,6 +9,7 @@
 #ifndef FAIRY_PIECEFILE_PIECESETOUTPUT_H
 #define FAIRY_PIECEFILE_PIECESETOUTPUT_H
 
+#include "fairy/Backend/Bitboard.h"
 #include "fairy/PieceFile/PieceSet.h"
 
 #include <vector>
@@ -37,6 +38,7 @@ struct SetOptions {
   std::string From; ///< the square of diagrams and pictures
   bool Labels = false;
   unsigned OptLevel = 1;
+  BitboardIndex Index = BitboardIndex::Magic; ///< --bitboard-index
   std::string Source; ///< the input's name, for generated comments
 };
 
