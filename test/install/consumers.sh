@@ -45,6 +45,7 @@ headers)
     $CC -std=c99 -pedantic -Wall -Wextra -Werror -fsyntax-only \
       -I"$prefix/include" -x c - || fail "fairy/fairy.h as C99"
   for h in fairy/fairy.h fairy/Driver/Driver.h fairy/Driver/Invocation.h \
+    fairy/Backend/BitboardIndex.h \
     fairy/Eval/Color.h; do
     echo "#include <$h>" |
       $CXX -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I"$prefix/include" \

@@ -17,6 +17,7 @@
 #ifndef FAIRY_BACKEND_BITBOARD_H
 #define FAIRY_BACKEND_BITBOARD_H
 
+#include "fairy/Backend/BitboardIndex.h"
 #include "fairy/Eval/Board.h"
 #include "fairy/Eval/Position.h"
 #include "fairy/IR/Node.h"
@@ -26,11 +27,6 @@
 #include <vector>
 
 namespace fairy {
-
-/// How a slider's table is indexed: a magic multiplier (any 64-bit CPU),
-/// or BMI2's PEXT instruction (_pext_u64: boards of up to 64 squares, no
-/// multiplier to search for).
-enum class BitboardIndex { Magic, Pext };
 
 struct BitboardPiece {
   std::string Name;          ///< a C identifier
