@@ -16,12 +16,18 @@
 #include "queen.h"
 #include "rook.h"
 
+#include "AttackInputs.h"
+
 #include <benchmark/benchmark.h>
 
 #include <random>
 #include <vector>
 
 namespace {
+
+using fairy::bench::inputs;
+using fairy::bench::Inputs;
+using fairy::bench::run;
 
 // The hand-written baseline: plain magic bitboards as engines write them.
 struct Magic {
@@ -90,34 +96,6 @@ std::vector<Magic> initMagics(const int (*Dirs)[2]) {
 
 const int RookDirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 const int BishopDirs[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
-
-struct Inputs {
-  std::vector<int> Square;
-  std::vector<uint64_t> Occupied;
-  Inputs() {
-    std::mt19937_64 Rng(3);
-    for (int I = 0; I < 4096; ++I) {
-      int Sq = Rng() % 64;
-      Square.push_back(Sq);
-      Occupied.push_back((Rng() & Rng()) | (uint64_t(1) << Sq));
-    }
-  }
-};
-const Inputs &inputs() {
-  static const Inputs In;
-  return In;
-}
-
-template <typename F> void run(benchmark::State &State, F Attacks) {
-  const Inputs &In = inputs();
-  size_t I = 0;
-  uint64_t Sum = 0;
-  for (auto _ : State) {
-    Sum ^= Attacks(In.Square[I], In.Occupied[I]);
-    I = (I + 1) & 4095;
-  }
-  benchmark::DoNotOptimize(Sum);
-}
 
 void handwrittenRook(benchmark::State &State) {
   static const std::vector<Magic> Ms = initMagics(RookDirs);

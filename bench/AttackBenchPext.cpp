@@ -15,37 +15,15 @@
 #include "queen_pext.h"
 #include "rook_pext.h"
 
+#include "AttackInputs.h"
+
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
-#include <random>
-#include <vector>
 
 namespace {
 
-struct Inputs {
-  std::vector<int> Square;
-  std::vector<uint64_t> Occupied;
-  Inputs() {
-    std::mt19937_64 Rng(3); // as in AttackBench.cpp
-    for (int I = 0; I < 4096; ++I) {
-      int Sq = Rng() % 64;
-      Square.push_back(Sq);
-      Occupied.push_back((Rng() & Rng()) | (uint64_t(1) << Sq));
-    }
-  }
-};
-
-template <typename F> void run(benchmark::State &State, F Attacks) {
-  static const Inputs In;
-  size_t I = 0;
-  uint64_t Sum = 0;
-  for (auto _ : State) {
-    Sum ^= Attacks(In.Square[I], In.Occupied[I]);
-    I = (I + 1) & 4095;
-  }
-  benchmark::DoNotOptimize(Sum);
-}
+using fairy::bench::run;
 
 void pextRook(benchmark::State &State) { run(State, fairy_attacks_rook_pext); }
 void pextBishop(benchmark::State &State) {
