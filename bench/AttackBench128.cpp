@@ -11,6 +11,8 @@
 #include "nightrider10.h"
 #include "rook10.h"
 
+#include "AttackInputs.h"
+
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -35,13 +37,7 @@ struct Inputs {
 
 template <typename F> void run(benchmark::State &State, F Attacks) {
   static const Inputs In;
-  size_t I = 0;
-  fairy_bb Sum = 0;
-  for (auto _ : State) {
-    Sum ^= Attacks(In.Square[I], In.Occupied[I]);
-    I = (I + 1) & 4095;
-  }
-  benchmark::DoNotOptimize(Sum);
+  fairy::bench::runOn(In, State, Attacks);
 }
 
 void generatedRook10x10(benchmark::State &State) {

@@ -33,16 +33,22 @@ inline const Inputs &inputs() {
   return In;
 }
 
-/// Times \p Attacks(square, occupied) over the inputs, round and round.
-template <typename F> void run(benchmark::State &State, F Attacks) {
-  const Inputs &In = inputs();
+/// Times \p Attacks(square, occupied) over the 4,096 inputs \p In (any
+/// board width: the sets may be 64 or 128 bits), round and round.
+template <typename InputsT, typename F>
+void runOn(const InputsT &In, benchmark::State &State, F Attacks) {
   size_t I = 0;
-  uint64_t Sum = 0;
+  decltype(Attacks(In.Square[0], In.Occupied[0])) Sum = 0;
   for (auto _ : State) {
     Sum ^= Attacks(In.Square[I], In.Occupied[I]);
     I = (I + 1) & 4095;
   }
   benchmark::DoNotOptimize(Sum);
+}
+
+/// The same over the 8x8 inputs.
+template <typename F> void run(benchmark::State &State, F Attacks) {
+  runOn(inputs(), State, Attacks);
 }
 
 } // namespace fairy::bench
