@@ -970,7 +970,10 @@ FastEvaluator::~FastEvaluator() = default;
 std::unique_ptr<FastEvaluator>
 FastEvaluator::compile(NodeRef Root, const Board &B, std::string &Error) {
   auto Impl = std::make_unique<FastEvaluatorImpl>(Root, B);
-  Impl->Shared = WorkBudgetScope::current();
+  // Within a job's scope one evaluation may spend the job's whole budget
+  // (--eval-step-limit raises both).
+  if ((Impl->Shared = WorkBudgetScope::current()))
+    Impl->WorkLimit = Impl->Shared->Limit;
   try {
     Impl->compile(*Root, 0);
   } catch (TooComplex &E) {
