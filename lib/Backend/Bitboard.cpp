@@ -1,5 +1,6 @@
 //===- Bitboard.cpp - Attack tables for bitboard engines ------------------===//
 #include "fairy/Backend/Bitboard.h"
+#include "MagicSearch.h"
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/IR/Builder.h"
 #include "fairy/IR/Rewrite.h"
@@ -8,10 +9,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <climits>
 #include <functional>
 #include <map>
 #include <numeric>
-#include <random>
 #include <tuple>
 
 using namespace fairy;
@@ -63,10 +64,114 @@ void splitParts(const NodeRef &N, std::vector<NodeRef> &Parts) {
   Parts.push_back(N);
 }
 
+/// A rider: from its square along each direction, up to MaxSteps steps
+/// (0: to the edge), over empty squares to the first empty or occupied one.
+/// Rooks, bishops, queens' parts, nightriders and short-range riders in
+/// every notation come out of the passes as seq(ride<0..n>(leg(v; empty)),
+/// leg(v; notfriend)) under a symmetry; their tables are walked on the board
+/// instead of evaluated, as an engine author's initialisation would.
+struct RiderShape {
+  std::vector<Vec> Dirs;
+  int MaxSteps = 0;
+};
+
+std::optional<RiderShape> riderShape(const NodeRef &Part) {
+  const Node *Body = Part.get();
+  std::vector<Transform> Ts = {Transform::identity()};
+  if (Body->is(NodeKind::Sym)) {
+    Ts = Body->transforms().transforms();
+    Body = Body->operand().get();
+  }
+  if (!Body->is(NodeKind::Seq) || Body->children().size() != 2)
+    return std::nullopt;
+  const Node &Ride = *Body->children()[0], &Last = *Body->children()[1];
+  if (!Ride.is(NodeKind::Ride) || !Last.is(NodeKind::Leg) ||
+      !Ride.operand()->is(NodeKind::Leg))
+    return std::nullopt;
+  const Node &Step = *Ride.operand();
+  const auto &Parts = Ride.range().intervals();
+  if (Parts.size() != 1 || Parts[0].Lo != 0 || Step.vec() != Last.vec() ||
+      Step.land() != Land::empty() || Last.land() != Land::notFriend() ||
+      Step.effect() != Effect::None || Last.effect() != Effect::None)
+    return std::nullopt;
+  RiderShape R;
+  R.MaxSteps = Parts[0].isUnbounded() ? 0 : Parts[0].Hi + 1;
+  for (const Transform &T : Ts) {
+    Vec D = T.apply(Step.vec());
+    if (std::find(R.Dirs.begin(), R.Dirs.end(), D) == R.Dirs.end())
+      R.Dirs.push_back(D);
+  }
+  return R;
+}
+
+/// The squares of each ray of \p R from \p Origin, nearest first. Black's
+/// moves are White's turned half round, as the evaluators turn them.
+std::vector<std::vector<unsigned>> raysOf(const RiderShape &R, const Board &B,
+                                          unsigned Origin, Color Side) {
+  std::vector<std::vector<unsigned>> Rays;
+  for (Vec D : R.Dirs) {
+    if (Side == Color::Black)
+      D = Transform::rotate180().apply(D);
+    std::vector<unsigned> Ray;
+    Vec C = B.coord(Origin);
+    for (int K = 1; R.MaxSteps == 0 || K <= R.MaxSteps; ++K) {
+      C = Vec(C.x + D.x, C.y + D.y, C.z + D.z);
+      if (!B.contains(C))
+        break;
+      Ray.push_back(B.index(C));
+    }
+    Rays.push_back(std::move(Ray));
+  }
+  return Rays;
+}
+
+/// A rider's range of \p Steps along \p D on \p Bd: 0 (to the edge) if it
+/// reaches as far as any ray along D can go there.
+int reach(int Steps, Vec D, const Board &Bd) {
+  int Most = INT_MAX;
+  int Sides[3] = {Bd.width(), Bd.height(), Bd.depth()};
+  for (unsigned I = 0; I < 3; ++I)
+    if (D[I])
+      Most = std::min(Most, (Sides[I] - 1) / std::abs(D[I]));
+  return Steps == 0 || Steps >= Most ? 0 : Steps;
+}
+
+/// Whether parts \p A and \p B make the same moves on \p B: equal IR, or
+/// riders with the same directions whose ranges reach as far. (The passes
+/// bound a ride by the board: a queen's files end at 9 steps on 12x10 while
+/// the rook's four rays, one ride, end at 11.)
+bool sameMoves(const NodeRef &A, const NodeRef &B, const Board &Bd) {
+  if (equal(*A, *B))
+    return true;
+  auto RA = riderShape(A), RB = riderShape(B);
+  if (!RA || !RB)
+    return false;
+  std::sort(RA->Dirs.begin(), RA->Dirs.end());
+  std::sort(RB->Dirs.begin(), RB->Dirs.end());
+  if (RA->Dirs != RB->Dirs)
+    return false;
+  for (Vec D : RA->Dirs)
+    if (reach(RA->MaxSteps, D, Bd) != reach(RB->MaxSteps, D, Bd))
+      return false;
+  return true;
+}
+
 /// Table entries a part needs before compaction: for each square, 2 to the
 /// number of squares whose occupancy matters. UINT64_MAX if some square has
 /// more than 20 of them.
 uint64_t rawEntries(const NodeRef &Part, const Board &B, Color Side) {
+  if (auto R = riderShape(Part)) {
+    uint64_t Total = 0;
+    for (unsigned S : B.squares().toVector()) {
+      size_t K = 0;
+      for (const auto &Ray : raysOf(*R, B, S, Side))
+        K += Ray.size();
+      if (K > 20)
+        return UINT64_MAX;
+      Total += uint64_t(1) << K;
+    }
+    return Total;
+  }
   std::string E;
   auto Fast = FastEvaluator::compile(Part, B, E);
   if (!Fast)
@@ -107,7 +212,11 @@ void fitParts(const NodeRef &Part, const Board &B, Color Side,
     return;
   }
   const NodeRef &Operand = Part->operand();
-  const std::vector<Transform> &All = Part->transforms().transforms();
+  // In a fixed order, so that equal symmetries split into equal groups
+  // whichever notation listed them: the queen's rook part then shares the
+  // rook's tables on 10x10 too.
+  std::vector<Transform> All = Part->transforms().transforms();
+  std::sort(All.begin(), All.end());
   std::vector<Transform> Order;
   auto Add = [&](const Transform &T) {
     if (std::find(All.begin(), All.end(), T) != All.end() &&
@@ -122,12 +231,22 @@ void fitParts(const NodeRef &Part, const Board &B, Color Side,
     return Ts.size() == 1 ? transformed(Operand, Ts[0])
                           : ir::sym(TransformSet(Ts), Operand);
   };
+  // A rider along other lines than files, ranks and diagonals (a
+  // nightrider) is split into its lines: their rays are short, and two
+  // lines in one table cost more than two tables (on 12x10: 84 KB as four
+  // lines, 118 KB as two pairs of lines).
+  auto R = riderShape(Part);
+  bool LinesApart =
+      R && std::any_of(R->Dirs.begin(), R->Dirs.end(), [](Vec D) {
+        return std::max({std::abs(D.x), std::abs(D.y), std::abs(D.z)}) > 1;
+      });
   std::vector<Transform> Current;
   for (const Transform &T : Order) {
     std::vector<Transform> Wider = Current;
     Wider.push_back(T);
+    bool NewLine = LinesApart && Current.size() == 2;
     if (Current.empty() ||
-        rawEntries(Group(Wider), B, Side) <= MaxPartEntries) {
+        (!NewLine && rawEntries(Group(Wider), B, Side) <= MaxPartEntries)) {
       Current = std::move(Wider);
       continue;
     }
@@ -173,7 +292,8 @@ std::optional<Vec> lineOf(const Node &N) {
 /// become one part, the symmetry of that canonical image. A queen written
 /// Q (eight rays), RB or n* is one rook part and one bishop part; a sym<d4>
 /// of a rook's ray (four images twice) is one part of four.
-std::vector<NodeRef> regroupByLine(const std::vector<NodeRef> &Parts) {
+std::vector<NodeRef> regroupByLine(const std::vector<NodeRef> &Parts,
+                                   const Board &Bd) {
   std::vector<NodeRef> Out;
   struct Group {
     NodeRef Canon;
@@ -189,7 +309,16 @@ std::vector<NodeRef> regroupByLine(const std::vector<NodeRef> &Parts) {
         Images.push_back(transformed(Part->operand(), T));
     else
       Images.push_back(Part);
-    for (const NodeRef &X : Images) {
+    for (NodeRef X : Images) {
+      // A ride the board bounds (Betza's NN on 12x10: 4 steps along (1,2),
+      // 5 along (2,1)) is unbounded there, as another notation writes it.
+      auto R = riderShape(X);
+      if (R && R->Dirs.size() == 1 && R->MaxSteps &&
+          !reach(R->MaxSteps, R->Dirs[0], Bd)) {
+        Vec D = R->Dirs[0];
+        X = ir::seq({ir::ride(RangeList::atLeast(0), ir::leg(D, Land::empty())),
+                     ir::leg(D, Land::notFriend())});
+      }
       std::optional<Vec> U = lineOf(*X);
       if (!U) {
         Out.push_back(X);
@@ -380,6 +509,39 @@ Entry tabulate(const FastEvaluator &Fast, const Position &Empty,
   return En;
 }
 
+/// The tables of a rider on \p Origin, walked on the board: the squares that
+/// matter are every square of a ray but its last (whatever stands there, the
+/// ray ends), in the order relevantSquares and tabulate would give.
+Entry tabulateRider(const RiderShape &R, const Board &B, unsigned Origin,
+                    Color Side) {
+  auto Rays = raysOf(R, B, Origin, Side);
+  Entry En;
+  for (const auto &Ray : Rays)
+    for (size_t I = 0; I + 1 < Ray.size(); ++I)
+      En.Mask |= Bits(1) << Ray[I];
+  if (popcount(En.Mask) > 20)
+    throw Refused{fmt::format("{} squares matter to one part from {}; at most "
+                              "20 are supported",
+                              popcount(En.Mask), B.squareName(Origin))};
+  size_t N = size_t(1) << popcount(En.Mask);
+  En.All.resize(N);
+  En.Quiet.resize(N);
+  En.Capture.resize(N);
+  for (size_t I = 0; I < N; ++I) {
+    Bits Occ = pdep(I, En.Mask), All = 0;
+    for (const auto &Ray : Rays)
+      for (unsigned Sq : Ray) {
+        All |= Bits(1) << Sq;
+        if (Occ >> Sq & 1)
+          break;
+      }
+    En.All[I] = All;
+    En.Quiet[I] = All & ~Occ;
+    En.Capture[I] = All & Occ;
+  }
+  return En;
+}
+
 /// The stored set of entry \p I for a part of kind \p K (Mixed: attacks).
 Bits stored(const Entry &En, size_t I, Kind K) {
   return K == Kind::QuietOnly     ? En.Quiet[I]
@@ -454,86 +616,50 @@ void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd,
     return; // occupancy independent: magics 0, shift 63, one entry
   if (Index == BitboardIndex::Pext)
     return; // entries in PEXT order already: occupancy I is pdep(I, Mask)
-  // Multipliers from a fixed seed: sparse candidates, collisions allowed
-  // only between occupancies with the same destinations. When no multiplier
-  // fits 2^K entries (tables that must tell quiet from capture collide less
-  // often), one or two more index bits are allowed.
-  //
-  // Each try costs one multiply per occupancy and no clearing: the halves
-  // of every occupancy are computed once, slots are stamped with the try
-  // (as Stockfish does), and occupancies with the same stored sets share a
-  // class number, so a collision is checked with one comparison.
-  std::vector<uint64_t> OccLo(N), OccHi(N);
+  // Occupancies with the same stored sets share a class number: they may
+  // share an index.
+  MagicProblem P;
+  P.OccLo.resize(N);
+  P.OccHi.resize(N);
+  P.Class.resize(N);
+  std::map<std::tuple<Bits, Bits, Bits>, uint32_t> Seen;
   for (size_t I = 0; I < N; ++I) {
     Bits Occ = pdep(I, Mask);
-    OccLo[I] = lo(Occ);
-    OccHi[I] = hi(Occ);
+    P.OccLo[I] = lo(Occ);
+    P.OccHi[I] = hi(Occ);
+    auto Key = Kd == Kind::Mixed
+                   ? std::make_tuple(En.All[I], En.Quiet[I], En.Capture[I])
+                   : std::make_tuple(stored(En, I, Kd), Bits(0), Bits(0));
+    P.Class[I] = Seen.emplace(Key, uint32_t(Seen.size())).first->second;
   }
-  std::vector<uint32_t> Class(N);
-  {
-    std::map<std::tuple<Bits, Bits, Bits>, uint32_t> Seen;
-    for (size_t I = 0; I < N; ++I) {
-      auto Key = Kd == Kind::Mixed
-                     ? std::make_tuple(En.All[I], En.Quiet[I], En.Capture[I])
-                     : std::make_tuple(stored(En, I, Kd), Bits(0), Bits(0));
-      Class[I] = Seen.emplace(Key, uint32_t(Seen.size())).first->second;
+  P.MaskLo = lo(Mask);
+  P.MaskHi = hi(Mask);
+  P.Bits = K;
+  P.Seed = Origin;
+  bool OverBudget = false;
+  auto M = findMultiplier(P, MagicWork, MaxMagicWork, OverBudget);
+  if (OverBudget)
+    throw Refused{fmt::format(
+        "the search for multipliers took more than {} table probes (all "
+        "tables of one header together)",
+        MaxMagicWork)};
+  std::vector<uint32_t> First;
+  if (!M || !separates(P, *M, First))
+    throw Refused{"no magic multiplier found for " + Bd.squareName(Origin)};
+  En.MagicLo = M->Lo;
+  En.MagicHi = M->Hi;
+  En.Shift = M->Shift;
+  // The tables in magic-index order; unused slots stay empty.
+  std::vector<Bits> A(First.size()), Q(First.size()), C(First.size());
+  for (size_t Idx = 0; Idx < First.size(); ++Idx)
+    if (First[Idx] != UINT32_MAX) {
+      A[Idx] = En.All[First[Idx]];
+      Q[Idx] = En.Quiet[First[Idx]];
+      C[Idx] = En.Capture[First[Idx]];
     }
-  }
-  std::mt19937_64 Rng(0x6661697279ull + Origin);
-  for (unsigned Extra = 0; Extra <= 2; ++Extra) {
-    unsigned IndexBits = K + Extra;
-    unsigned Shift = 64 - IndexBits;
-    size_t Slots = size_t(1) << IndexBits;
-    std::vector<uint32_t> Stamp(Slots, 0), SlotClass(Slots), First(Slots);
-    uint32_t Epoch = 0;
-    for (int Try = 0; Try < (Extra == 0 ? 1'500'000 : 500'000); ++Try) {
-      // A half with no relevant square gets multiplier 0.
-      uint64_t MLo = Rng() & Rng() & Rng();
-      uint64_t MHi = hi(Mask) ? Rng() & Rng() & Rng() : 0;
-      if (!lo(Mask))
-        MLo = 0;
-      if (K > 8 &&
-          __builtin_popcountll((lo(Mask) * MLo ^ hi(Mask) * MHi) >> 56) < 6)
-        continue;
-      ++Epoch;
-      bool Ok = true;
-      if (MagicWork > MaxMagicWork)
-        throw Refused{fmt::format(
-            "the search for multipliers took more than {} table probes (all "
-            "tables of one header together)",
-            MaxMagicWork)};
-      for (size_t I = 0; I < N; ++I) {
-        ++MagicWork;
-        size_t Idx = (OccLo[I] * MLo ^ OccHi[I] * MHi) >> Shift;
-        if (Stamp[Idx] != Epoch) {
-          Stamp[Idx] = Epoch;
-          SlotClass[Idx] = Class[I];
-          First[Idx] = uint32_t(I);
-        } else if (SlotClass[Idx] != Class[I]) {
-          Ok = false;
-          break;
-        }
-      }
-      if (!Ok)
-        continue;
-      En.MagicLo = MLo;
-      En.MagicHi = MHi;
-      En.Shift = Shift;
-      // The tables in magic-index order; unused slots stay empty.
-      std::vector<Bits> A(Slots), Q(Slots), C(Slots);
-      for (size_t Idx = 0; Idx < Slots; ++Idx)
-        if (Stamp[Idx] == Epoch) {
-          A[Idx] = En.All[First[Idx]];
-          Q[Idx] = En.Quiet[First[Idx]];
-          C[Idx] = En.Capture[First[Idx]];
-        }
-      En.All = A;
-      En.Quiet = Q;
-      En.Capture = C;
-      return;
-    }
-  }
-  throw Refused{"no magic multiplier found for " + Bd.squareName(Origin)};
+  En.All = A;
+  En.Quiet = Q;
+  En.Capture = C;
 }
 
 /// Whether every square of \p T has one entry whatever the occupancy: a
@@ -627,15 +753,6 @@ void addTerms(Kind K, const std::string &Id, bool Wide, BitboardIndex How,
   Captures.push_back(fmt::format("{}_capture[{}]", Id, Index));
 }
 
-std::string hex(uint64_t V) { return fmt::format("0x{:x}ULL", V); }
-
-/// A set as a C constant: a plain literal, or FAIRY_BB(high, low) on boards
-/// of more than 64 squares (C has no 128-bit literals).
-std::string set(Bits V, bool Wide) {
-  return Wide ? fmt::format("FAIRY_BB(0x{:x}ULL, 0x{:x}ULL)", hi(V), lo(V))
-              : hex(lo(V));
-}
-
 /// The header's text: declarations and functions for every translation
 /// unit, table definitions for the one that defines
 /// FAIRY_TABLES_IMPLEMENTATION.
@@ -643,14 +760,32 @@ struct HeaderText {
   std::string Body, Definitions;
 };
 
-/// Table \p Id: declared in the body, defined among the definitions.
+/// How a table's items are written: sets as C constants (a plain literal,
+/// or FAIRY_BB(high, low) on boards of more than 64 squares: C has no
+/// 128-bit literals), multipliers in hexadecimal, the rest in decimal.
+enum class Items { Sets, Hex, Decimal };
+
+/// Table \p Id: declared in the body, defined among the definitions. The
+/// items are formatted straight into the text (a 12x10 header has 300,000
+/// of them).
+template <typename T>
 void table(HeaderText &H, const std::string &Type, const std::string &Id,
-           const std::vector<std::string> &Items) {
-  H.Body += fmt::format("extern const {} {}[{}];\n", Type, Id, Items.size());
-  H.Definitions += fmt::format("const {} {}[{}] = {{", Type, Id, Items.size());
-  for (size_t I = 0; I < Items.size(); ++I)
-    H.Definitions += (I % 4 ? " " : "\n  ") + Items[I] + ",";
-  H.Definitions += "\n};\n";
+           const std::vector<T> &Values, Items How, bool Wide = false) {
+  H.Body += fmt::format("extern const {} {}[{}];\n", Type, Id, Values.size());
+  std::string &D = H.Definitions;
+  auto Out = std::back_inserter(D);
+  fmt::format_to(Out, "const {} {}[{}] = {{", Type, Id, Values.size());
+  for (size_t I = 0; I < Values.size(); ++I) {
+    D += I % 4 ? " " : "\n  ";
+    Bits V = Values[I];
+    if (How == Items::Decimal)
+      fmt::format_to(Out, "{},", lo(V));
+    else if (How == Items::Sets && Wide)
+      fmt::format_to(Out, "FAIRY_BB(0x{:x}ULL, 0x{:x}ULL),", hi(V), lo(V));
+    else
+      fmt::format_to(Out, "0x{:x}ULL,", lo(V));
+  }
+  D += "\n};\n";
 }
 
 } // namespace
@@ -688,7 +823,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
       checkColourless(*Piece.IR);
       std::vector<NodeRef> Split, Parts;
       splitParts(Piece.IR, Split);
-      for (const NodeRef &Part : regroupByLine(Split)) {
+      for (const NodeRef &Part : regroupByLine(Split, B)) {
         fitParts(Part, B, Piece.Side, Parts);
         // Each part is a lookup in the engine and a table in the header.
         if (Parts.size() > MaxPartsPerPiece)
@@ -701,12 +836,26 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
       for (const NodeRef &Part : Parts) {
         auto Written = std::find_if(
             AllWritten.begin(), AllWritten.end(), [&](const WrittenPart &W) {
-              return W.Side == Piece.Side && equal(*W.Part, *Part);
+              return W.Side == Piece.Side && sameMoves(W.Part, Part, B);
             });
         if (Written != AllWritten.end()) {
           PartTables T;
           T.K = Written->K;
           T.SharedId = Written->Id;
+          Tables.push_back(std::move(T));
+          continue;
+        }
+        if (auto Rider = riderShape(Part)) {
+          PartTables T;
+          T.K = Kind::Plain;
+          for (unsigned S = 0; S < B.numSquares(); ++S) {
+            T.Squares.push_back(B.squares().test(S)
+                                    ? tabulateRider(*Rider, B, S, Piece.Side)
+                                    : Entry{0, 0, 0, 63, {0}, {0}, {0}});
+            if (B.squares().test(S))
+              finish(T.Squares[S], S, B, T.K, Index, MagicWork);
+          }
+          T.Part = Part;
           Tables.push_back(std::move(T));
           continue;
         }
@@ -766,10 +915,10 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         if (isLeaper(Tables[I])) {
           // One load: the destinations do not depend on the occupancy.
           std::string Id = fmt::format("{}_leaps{}", P, I);
-          std::vector<std::string> Set;
+          std::vector<Bits> Set;
           for (const Entry &En : Tables[I].Squares)
-            Set.push_back(set(stored(En, 0, Tables[I].K), Wide));
-          table(Text, "fairy_bb", Id, Set);
+            Set.push_back(stored(En, 0, Tables[I].K));
+          table(Text, "fairy_bb", Id, Set, Items::Sets, Wide);
           Entries += Set.size();
           Bytes += Set.size() * (Wide ? 16 : 8);
           std::string S = Id + "[sq]";
@@ -783,18 +932,20 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         }
         std::string Id = fmt::format("{}_part{}", P, I);
         Kind Kd = Tables[I].K;
-        std::vector<std::string> Mask, Magic, MagicHi, Shift, Offset, Set,
-            Quiet, Capture;
+        std::vector<Bits> Mask, Set, Quiet, Capture;
+        std::vector<uint64_t> Magic, MagicHi, Shift, Offset;
         for (const Entry &En : Tables[I].Squares) {
-          Mask.push_back(set(En.Mask, Wide));
-          Magic.push_back(hex(En.MagicLo));
-          MagicHi.push_back(hex(En.MagicHi));
-          Shift.push_back(std::to_string(En.Shift));
-          Offset.push_back(std::to_string(Set.size()));
+          Mask.push_back(En.Mask);
+          Magic.push_back(En.MagicLo);
+          MagicHi.push_back(En.MagicHi);
+          Shift.push_back(En.Shift);
+          Offset.push_back(Set.size());
           for (size_t K = 0; K < En.All.size(); ++K) {
-            Set.push_back(set(stored(En, K, Kd), Wide));
-            Quiet.push_back(set(En.Quiet[K], Wide));
-            Capture.push_back(set(En.Capture[K], Wide));
+            Set.push_back(stored(En, K, Kd));
+            if (Kd == Kind::Mixed) {
+              Quiet.push_back(En.Quiet[K]);
+              Capture.push_back(En.Capture[K]);
+            }
           }
         }
         unsigned SetBytes = Wide ? 16 : 8;
@@ -803,22 +954,22 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         Bytes +=
             Set.size() * SetBytes * (Kd == Kind::Mixed ? 3 : 1) +
             B.numSquares() * (SetBytes + 4 + (Pext ? 0 : (Wide ? 16 : 8) + 1));
-        table(Text, "fairy_bb", Id + "_mask", Mask);
+        table(Text, "fairy_bb", Id + "_mask", Mask, Items::Sets, Wide);
         if (Pext) {
           // Indexed by _pext_u64(occupied, mask): no multiplier or shift.
         } else if (Wide) {
-          table(Text, "uint64_t", Id + "_magic_lo", Magic);
-          table(Text, "uint64_t", Id + "_magic_hi", MagicHi);
-          table(Text, "unsigned char", Id + "_shift", Shift);
+          table(Text, "uint64_t", Id + "_magic_lo", Magic, Items::Hex);
+          table(Text, "uint64_t", Id + "_magic_hi", MagicHi, Items::Hex);
+          table(Text, "unsigned char", Id + "_shift", Shift, Items::Decimal);
         } else {
-          table(Text, "fairy_bb", Id + "_magic", Magic);
-          table(Text, "unsigned char", Id + "_shift", Shift);
+          table(Text, "fairy_bb", Id + "_magic", Magic, Items::Hex);
+          table(Text, "unsigned char", Id + "_shift", Shift, Items::Decimal);
         }
-        table(Text, "unsigned", Id + "_offset", Offset);
-        table(Text, "fairy_bb", Id + "_set", Set);
+        table(Text, "unsigned", Id + "_offset", Offset, Items::Decimal);
+        table(Text, "fairy_bb", Id + "_set", Set, Items::Sets, Wide);
         if (Kd == Kind::Mixed) {
-          table(Text, "fairy_bb", Id + "_quiet", Quiet);
-          table(Text, "fairy_bb", Id + "_capture", Capture);
+          table(Text, "fairy_bb", Id + "_quiet", Quiet, Items::Sets, Wide);
+          table(Text, "fairy_bb", Id + "_capture", Capture, Items::Sets, Wide);
         }
         addTerms(Kd, Id, Wide, Index, Attacks, Quiets, Captures);
         AllWritten.push_back({Tables[I].Part, Piece.Side, Id, Kd});

@@ -74,6 +74,13 @@ const Case Cases[] = {
     {"queen_11x11", "parlett", "n*", "11x11", Color::White},
     {"knight_12x10", "parlett", "~1/2", "12x10", Color::Black},
     {"nightrider_10x10", "fairy", "[1,2]{1..}*", "10x10", Color::White},
+    // Riders whose tables are walked on the board, not evaluated: Black's
+    // are turned half round; ranges the board bounds are unbounded there.
+    {"lance_black", "betza", "fR", "9x9", Color::Black},
+    {"short_rook_black", "betza", "R3", "12x10", Color::Black},
+    {"nightrider_12x10", "betza", "NN", "12x10", Color::White},
+    {"forward_bishop_black", "betza", "fB", "8x8", Color::Black},
+    {"holed_nightrider", "parlett", "~1/2&", "3*2/6/1*4/6/6/6", Color::Black},
     {"xiangqi_cannon", "ir",
      "alt(sym<c4>(ride<1..>(leg(1,0; empty))), sym<c4>(seq(ride<0..>(leg(1,0; "
      "empty)), leg(1,0; occupied), ride<0..>(leg(1,0; empty)), leg(1,0; "
