@@ -13,6 +13,9 @@
 typedef fairy_bb bb_t;
 #define PERFT_WIDE (FAIRY_BITBOARD_COMMON == 2)
 
+/* The tables are constants: nothing to set up. */
+static inline void attacks_init(void) {}
+
 /* A pawn's captures with every square occupied: the squares it attacks. */
 static inline bb_t att_pawn(int side, int sq) {
   return side == 0 ? fairy_captures_pawn_white(sq, ~(bb_t)0)

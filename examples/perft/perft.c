@@ -4,12 +4,17 @@
  *   fairy-perft DEPTH FEN [EXPECTED]
  *
  * Prints the count and the time; with EXPECTED, exits 1 when they differ.
- * Build with -DPERFT_FILES=W -DPERFT_RANKS=H -DTABLES='"header.h"'.
+ * Build with -DPERFT_FILES=W -DPERFT_RANKS=H -DTABLES='"header.h"' (or
+ * -DPROVIDER='"attacks.h"' for attacks from elsewhere).
  */
+#ifdef PROVIDER /* another attack provider (bench/perft/attacks-hand.h) */
+#include PROVIDER
+#else
 #define FAIRY_TABLES_IMPLEMENTATION
 #include TABLES
 
 #include "attacks-fairy.h"
+#endif
 #include "perft.h"
 
 #include <stdlib.h>
@@ -26,11 +31,12 @@ int main(int argc, char **argv) {
             PERFT_FILES, PERFT_RANKS, argv[2]);
     return 2;
   }
+  attacks_init();
   perft_init();
   clock_t start = clock();
   uint64_t n = perft(&p, atoi(argv[1]));
   double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
-  printf("perft %s: %llu (%.2f s)\n", argv[1], (unsigned long long)n, seconds);
+  printf("perft %s: %llu (%.3f s)\n", argv[1], (unsigned long long)n, seconds);
   if (argc > 3 && n != strtoull(argv[3], NULL, 10)) {
     fprintf(stderr, "expected %s\n", argv[3]);
     return 1;

@@ -195,10 +195,10 @@ static int generate(const position *p, int *list) {
   b = pc[us][PAWN];
   while (b) {
     int f = pop_lsb(&b);
-    bb_t pin = ALONG_PIN(f);
-    n = add_pawn_moves(list, n, f, push_single(us, f, occ) & target & pin, us,
-                       0);
-    if (rank_of(f) == start)
+    bb_t pin = ALONG_PIN(f), one = push_single(us, f, occ);
+    n = add_pawn_moves(list, n, f, one & target & pin, us, 0);
+    /* A pawn that cannot step cannot step twice. */
+    if (one && rank_of(f) == start)
       n = add_moves(list, n, f, push_double(us, f, occ) & target & pin,
                     MOVE_DOUBLE);
     n = add_pawn_moves(list, n, f, att_pawn(us, f) & enemy & target & pin, us,

@@ -233,7 +233,7 @@ void fitParts(const NodeRef &Part, const Board &B, Color Side,
   };
   // A rider along other lines than files, ranks and diagonals (a
   // nightrider) is split into its lines: their rays are short, and two
-  // lines in one table cost more than two tables (on 12x10: 84 KB as four
+  // lines in one table cost more than two tables (on 12x10: 67 KB as four
   // lines, 118 KB as two pairs of lines).
   auto R = riderShape(Part);
   bool LinesApart =
@@ -437,6 +437,7 @@ struct KindFlags {
 struct PartTables {
   std::vector<Entry> Squares;
   Kind K = Kind::Plain;
+  bool OneBlocker = false; ///< see isOneBlocker
   /// The tables of an equal part another piece wrote first, if any: a
   /// queen looks up the rook's and the bishop's tables.
   std::string SharedId;
@@ -579,9 +580,8 @@ std::optional<size_t> mergeable(const Entry &En, size_t I, size_t Bit, Bits Sq,
 }
 
 /// Drops the squares whose occupancy never changes the tables (the ends of
-/// rays), then finds the multiplier.
-void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd,
-            BitboardIndex Index, uint64_t &MagicWork) {
+/// rays); the entries stay in PEXT order (occupancy I is pdep(I, Mask)).
+void compact(Entry &En, Kind Kd) {
   Bits Mask = En.Mask;
   unsigned K = popcount(Mask);
   size_t N = size_t(1) << K;
@@ -612,6 +612,15 @@ void finish(Entry &En, unsigned Origin, const Board &Bd, Kind Kd,
     --K;
   }
   En.Mask = Mask;
+}
+
+/// Finds the multiplier of a compacted entry and puts its sets in
+/// magic-index order.
+void assignMultiplier(Entry &En, unsigned Origin, const Board &Bd, Kind Kd,
+                      BitboardIndex Index, uint64_t &MagicWork) {
+  Bits Mask = En.Mask;
+  unsigned K = popcount(Mask);
+  size_t N = size_t(1) << K;
   if (K == 0)
     return; // occupancy independent: magics 0, shift 63, one entry
   if (Index == BitboardIndex::Pext)
@@ -673,6 +682,19 @@ bool isLeaper(const PartTables &T) {
   return true;
 }
 
+/// Whether the destinations of \p T from every square depend on at most one
+/// square (a lame leaper: the unmoved pawn's double step, a xiangqi
+/// elephant's eye): chosen by a test of that square, without a multiplier.
+/// Call before multipliers are assigned (entries in occupancy order).
+bool isOneBlocker(const PartTables &T) {
+  if (T.K == Kind::Mixed || !T.SharedId.empty() || T.Squares.empty())
+    return false;
+  for (const Entry &En : T.Squares)
+    if (popcount(En.Mask) > 1)
+      return false;
+  return true;
+}
+
 /// Leaper parts of one kind united into one table: a king written as
 /// W and F parts is one load, not two.
 void mergeLeapers(std::vector<PartTables> &Tables) {
@@ -694,6 +716,18 @@ void mergeLeapers(std::vector<PartTables> &Tables) {
     }
   }
   Tables = std::move(Out);
+}
+
+/// The multipliers of every square of \p T, unless one test of one square
+/// tells its entries apart.
+void assignMultipliers(PartTables &T, const Board &B, BitboardIndex Index,
+                       uint64_t &MagicWork) {
+  T.OneBlocker = isOneBlocker(T);
+  if (T.OneBlocker)
+    return;
+  for (unsigned S = 0; S < B.numSquares(); ++S)
+    if (B.squares().test(S))
+      assignMultiplier(T.Squares[S], S, B, T.K, Index, MagicWork);
 }
 
 /// The terms a part of kind \p K with stored set \p S adds to the three
@@ -722,19 +756,15 @@ void addTerms(Kind K, const std::string &S, std::vector<std::string> &Attacks,
 
 /// The index into the tables of part \p Id of square `sq`.
 std::string tableIndex(const std::string &Id, bool Wide, BitboardIndex Index) {
+  (void)Wide;
   if (Index == BitboardIndex::Pext)
     return fmt::format(
         "{0}_offset[sq] + "
         "FAIRY_CAST(unsigned, _pext_u64(occupied, {0}_mask[sq]))",
         Id);
-  return Wide
-             ? fmt::format(
-                   "{0}_offset[sq] + fairy_index(occupied & {0}_mask[sq], "
-                   "{0}_magic_lo[sq], {0}_magic_hi[sq], {0}_shift[sq])",
-                   Id)
-             : fmt::format("{0}_offset[sq] + FAIRY_CAST(unsigned, ((occupied & "
-                           "{0}_mask[sq]) * {0}_magic[sq]) >> {0}_shift[sq])",
-                           Id);
+  // One struct per square, as Stockfish lays out its magics: the mask,
+  // multiplier, shift and offset of a lookup share a cache line.
+  return fmt::format("fairy_magic_index(&{0}_magics[sq], occupied)", Id);
 }
 
 /// The terms of a part whose magic tables are named \p Id.
@@ -788,6 +818,56 @@ void table(HeaderText &H, const std::string &Type, const std::string &Id,
   D += "\n};\n";
 }
 
+/// The per-square structs of one-blocker parts: {mask, free, blocked}.
+void blockers(HeaderText &H, const std::string &Id,
+              const std::vector<Bits> &Mask, const std::vector<Bits> &Free,
+              const std::vector<Bits> &Blocked, bool Wide) {
+  H.Body +=
+      fmt::format("extern const fairy_blocker {}[{}];\n", Id, Mask.size());
+  std::string &D = H.Definitions;
+  auto Out = std::back_inserter(D);
+  fmt::format_to(Out, "const fairy_blocker {}[{}] = {{", Id, Mask.size());
+  for (size_t I = 0; I < Mask.size(); ++I) {
+    D += I % 2 ? " " : "\n  ";
+    D += "{";
+    for (Bits V : {Mask[I], Free[I], Blocked[I]}) {
+      if (Wide)
+        fmt::format_to(Out, "FAIRY_BB(0x{:x}ULL, 0x{:x}ULL)", hi(V), lo(V));
+      else
+        fmt::format_to(Out, "0x{:x}ULL", lo(V));
+      D += ", ";
+    }
+    D.resize(D.size() - 2); // the last ", "
+    D += "},";
+  }
+  D += "\n};\n";
+}
+
+/// The per-square structs of magic lookups: {mask, multiplier(s), offset,
+/// shift}.
+void magics(HeaderText &H, const std::string &Id, const std::vector<Bits> &Mask,
+            const std::vector<uint64_t> &Lo, const std::vector<uint64_t> &Hi,
+            const std::vector<uint64_t> &Offset,
+            const std::vector<uint64_t> &Shift, bool Wide) {
+  H.Body += fmt::format("extern const fairy_magic {}[{}];\n", Id, Mask.size());
+  std::string &D = H.Definitions;
+  auto Out = std::back_inserter(D);
+  fmt::format_to(Out, "const fairy_magic {}[{}] = {{", Id, Mask.size());
+  for (size_t I = 0; I < Mask.size(); ++I) {
+    D += I % 2 ? " " : "\n  ";
+    if (Wide)
+      fmt::format_to(Out,
+                     "{{FAIRY_BB(0x{:x}ULL, 0x{:x}ULL), 0x{:x}ULL, 0x{:x}ULL, "
+                     "{}, {}}},",
+                     hi(Mask[I]), lo(Mask[I]), Lo[I], Hi[I], Offset[I],
+                     Shift[I]);
+    else
+      fmt::format_to(Out, "{{0x{:x}ULL, 0x{:x}ULL, {}, {}}},", lo(Mask[I]),
+                     Lo[I], Offset[I], Shift[I]);
+  }
+  D += "\n};\n";
+}
+
 } // namespace
 
 std::optional<std::string>
@@ -810,6 +890,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
   }
   Position Empty(B);
   std::vector<WrittenPart> AllWritten;
+  std::vector<std::pair<std::vector<Bits>, std::string>> AllLeaps;
   // All evaluations of the header share one budget (a fuzzer's moveset of
   // nested rides ran for minutes), and so do the multiplier searches. The
   // chess header takes 12.3 million steps and 70 million probes.
@@ -852,9 +933,9 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
             T.Squares.push_back(B.squares().test(S)
                                     ? tabulateRider(*Rider, B, S, Piece.Side)
                                     : Entry{0, 0, 0, 63, {0}, {0}, {0}});
-            if (B.squares().test(S))
-              finish(T.Squares[S], S, B, T.K, Index, MagicWork);
+            compact(T.Squares[S], T.K);
           }
+          assignMultipliers(T, B, Index, MagicWork);
           T.Part = Part;
           Tables.push_back(std::move(T));
           continue;
@@ -902,7 +983,8 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         T.K = Flags.kind();
         for (unsigned S = 0; S < B.numSquares(); ++S)
           if (B.squares().test(S))
-            finish(T.Squares[S], S, B, T.K, Index, MagicWork);
+            compact(T.Squares[S], T.K);
+        assignMultipliers(T, B, Index, MagicWork);
         T.Part = Part;
         Tables.push_back(std::move(T));
       }
@@ -918,15 +1000,44 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
           std::vector<Bits> Set;
           for (const Entry &En : Tables[I].Squares)
             Set.push_back(stored(En, 0, Tables[I].K));
-          table(Text, "fairy_bb", Id, Set, Items::Sets, Wide);
-          Entries += Set.size();
-          Bytes += Set.size() * (Wide ? 16 : 8);
+          // The same leaps as another piece's (the unmoved pawn's step is
+          // the pawn's): one array, which also lets a compiler load it once
+          // for both.
+          auto Same =
+              std::find_if(AllLeaps.begin(), AllLeaps.end(),
+                           [&](const auto &L) { return L.first == Set; });
+          if (Same != AllLeaps.end()) {
+            Id = Same->second;
+          } else {
+            table(Text, "fairy_bb", Id, Set, Items::Sets, Wide);
+            AllLeaps.push_back({Set, Id});
+            Entries += Set.size();
+            Bytes += Set.size() * (Wide ? 16 : 8);
+          }
           std::string S = Id + "[sq]";
           addTerms(Tables[I].K, S, Attacks, Quiets, Captures);
           continue;
         }
         if (!Tables[I].SharedId.empty()) {
           addTerms(Tables[I].K, Tables[I].SharedId, Wide, Index, Attacks,
+                   Quiets, Captures);
+          continue;
+        }
+        if (Tables[I].OneBlocker) {
+          // Two sets and the square that chooses: independent loads, no
+          // multiply.
+          std::string Id = fmt::format("{}_blockers{}", P, I);
+          std::vector<Bits> Mask, Free, Blocked;
+          for (const Entry &En : Tables[I].Squares) {
+            Mask.push_back(En.Mask);
+            Free.push_back(stored(En, 0, Tables[I].K));
+            Blocked.push_back(stored(En, En.Mask ? 1 : 0, Tables[I].K));
+          }
+          blockers(Text, Id, Mask, Free, Blocked, Wide);
+          Entries += Mask.size();
+          Bytes += Mask.size() * (Wide ? 48 : 24);
+          addTerms(Tables[I].K,
+                   fmt::format("fairy_blocked(&{}[sq], occupied)", Id), Attacks,
                    Quiets, Captures);
           continue;
         }
@@ -951,21 +1062,20 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         unsigned SetBytes = Wide ? 16 : 8;
         Entries += Set.size();
         bool Pext = Index == BitboardIndex::Pext;
-        Bytes +=
-            Set.size() * SetBytes * (Kd == Kind::Mixed ? 3 : 1) +
-            B.numSquares() * (SetBytes + 4 + (Pext ? 0 : (Wide ? 16 : 8) + 1));
-        table(Text, "fairy_bb", Id + "_mask", Mask, Items::Sets, Wide);
+        // Per square: a fairy_magic struct (24 bytes; 48 with 128-bit
+        // sets), or PEXT's mask and offset.
+        Bytes += Set.size() * SetBytes * (Kd == Kind::Mixed ? 3 : 1) +
+                 B.numSquares() * (Pext   ? SetBytes + 4
+                                   : Wide ? 48
+                                          : 24);
         if (Pext) {
           // Indexed by _pext_u64(occupied, mask): no multiplier or shift.
-        } else if (Wide) {
-          table(Text, "uint64_t", Id + "_magic_lo", Magic, Items::Hex);
-          table(Text, "uint64_t", Id + "_magic_hi", MagicHi, Items::Hex);
-          table(Text, "unsigned char", Id + "_shift", Shift, Items::Decimal);
+          table(Text, "fairy_bb", Id + "_mask", Mask, Items::Sets, Wide);
+          table(Text, "unsigned", Id + "_offset", Offset, Items::Decimal);
         } else {
-          table(Text, "fairy_bb", Id + "_magic", Magic, Items::Hex);
-          table(Text, "unsigned char", Id + "_shift", Shift, Items::Decimal);
+          magics(Text, Id + "_magics", Mask, Magic, MagicHi, Offset, Shift,
+                 Wide);
         }
-        table(Text, "unsigned", Id + "_offset", Offset, Items::Decimal);
         table(Text, "fairy_bb", Id + "_set", Set, Items::Sets, Wide);
         if (Kd == Kind::Mixed) {
           table(Text, "fairy_bb", Id + "_quiet", Quiet, Items::Sets, Wide);
@@ -1033,28 +1143,64 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
                      "#define FAIRY_CAST(T, x) ((T)(x))\n"
                      "#endif\n";
   if (Wide)
-    Out += "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 2\n"
-           "#include <stdint.h>\n" +
-           Cast +
-           "__extension__ typedef unsigned __int128 fairy_bb;\n"
-           "#define FAIRY_BB(hi, lo) \\\n"
-           "  ((FAIRY_CAST(fairy_bb, hi) << 64) | FAIRY_CAST(fairy_bb, lo))\n"
-           "/* The table index of a relevant occupancy: each half times its\n"
-           " * own multiplier, combined. */\n"
-           "static inline unsigned fairy_index(fairy_bb occ, uint64_t lo,\n"
-           "                                   uint64_t hi, unsigned shift) {\n"
-           "  return FAIRY_CAST(unsigned, (FAIRY_CAST(uint64_t, occ) * lo ^\n"
-           "                               FAIRY_CAST(uint64_t, occ >> 64) * "
-           "hi) >> shift);\n"
-           "}\n"
-           "#elif FAIRY_BITBOARD_COMMON != 2\n"
-           "#error \"bitboard headers for boards of up to 64 squares and of "
-           "more cannot be mixed\"\n#endif\n\n";
+    Out +=
+        "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 2\n"
+        "#include <stdint.h>\n" +
+        Cast +
+        "__extension__ typedef unsigned __int128 fairy_bb;\n"
+        "#define FAIRY_BB(hi, lo) \\\n"
+        "  ((FAIRY_CAST(fairy_bb, hi) << 64) | FAIRY_CAST(fairy_bb, lo))\n"
+        "/* One square's magic lookup. The table index of a relevant\n"
+        " * occupancy: each half times its own multiplier, combined. */\n"
+        "typedef struct {\n"
+        "  fairy_bb mask;\n"
+        "  uint64_t lo, hi;\n"
+        "  unsigned offset, shift;\n"
+        "} fairy_magic;\n"
+        "static inline unsigned fairy_magic_index(const fairy_magic *m,\n"
+        "                                         fairy_bb occupied) {\n"
+        "  fairy_bb occ = occupied & m->mask;\n"
+        "  return m->offset +\n"
+        "         FAIRY_CAST(unsigned, (FAIRY_CAST(uint64_t, occ) * m->lo ^\n"
+        "                               FAIRY_CAST(uint64_t, occ >> 64) * "
+        "m->hi) >>\n"
+        "                                  m->shift);\n"
+        "}\n"
+        "/* A part whose moves depend on one square at most. */\n"
+        "typedef struct {\n"
+        "  fairy_bb mask, free, blocked;\n"
+        "} fairy_blocker;\n"
+        "static inline fairy_bb fairy_blocked(const fairy_blocker *b,\n"
+        "                                     fairy_bb occupied) {\n"
+        "  return (occupied & b->mask) ? b->blocked : b->free;\n"
+        "}\n"
+        "#elif FAIRY_BITBOARD_COMMON != 2\n"
+        "#error \"bitboard headers for boards of up to 64 squares and of "
+        "more cannot be mixed\"\n#endif\n\n";
   else
     Out += "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 1\n"
            "#include <stdint.h>\n" +
            Cast +
            "typedef uint64_t fairy_bb;\n"
+           "/* One square's magic lookup, laid out as Stockfish's. */\n"
+           "typedef struct {\n"
+           "  fairy_bb mask, magic;\n"
+           "  unsigned offset, shift;\n"
+           "} fairy_magic;\n"
+           "static inline unsigned fairy_magic_index(const fairy_magic *m,\n"
+           "                                         fairy_bb occupied) {\n"
+           "  return m->offset + FAIRY_CAST(unsigned, ((occupied & m->mask) *\n"
+           "                                           m->magic) >>\n"
+           "                                              m->shift);\n"
+           "}\n"
+           "/* A part whose moves depend on one square at most. */\n"
+           "typedef struct {\n"
+           "  fairy_bb mask, free, blocked;\n"
+           "} fairy_blocker;\n"
+           "static inline fairy_bb fairy_blocked(const fairy_blocker *b,\n"
+           "                                     fairy_bb occupied) {\n"
+           "  return (occupied & b->mask) ? b->blocked : b->free;\n"
+           "}\n"
            "#elif FAIRY_BITBOARD_COMMON != 1\n"
            "#error \"bitboard headers for boards of up to 64 squares and of "
            "more cannot be mixed\"\n#endif\n\n";
