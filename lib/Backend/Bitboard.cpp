@@ -755,8 +755,7 @@ void addTerms(Kind K, const std::string &S, std::vector<std::string> &Attacks,
 }
 
 /// The index into the tables of part \p Id of square `sq`.
-std::string tableIndex(const std::string &Id, bool Wide, BitboardIndex Index) {
-  (void)Wide;
+std::string tableIndex(const std::string &Id, BitboardIndex Index) {
   if (Index == BitboardIndex::Pext)
     return fmt::format(
         "{0}_offset[sq] + "
@@ -768,11 +767,11 @@ std::string tableIndex(const std::string &Id, bool Wide, BitboardIndex Index) {
 }
 
 /// The terms of a part whose magic tables are named \p Id.
-void addTerms(Kind K, const std::string &Id, bool Wide, BitboardIndex How,
+void addTerms(Kind K, const std::string &Id, BitboardIndex How,
               std::vector<std::string> &Attacks,
               std::vector<std::string> &Quiets,
               std::vector<std::string> &Captures) {
-  std::string Index = tableIndex(Id, Wide, How);
+  std::string Index = tableIndex(Id, How);
   std::string S = fmt::format("{}_set[{}]", Id, Index);
   if (K != Kind::Mixed) {
     addTerms(K, S, Attacks, Quiets, Captures);
@@ -1019,8 +1018,8 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
           continue;
         }
         if (!Tables[I].SharedId.empty()) {
-          addTerms(Tables[I].K, Tables[I].SharedId, Wide, Index, Attacks,
-                   Quiets, Captures);
+          addTerms(Tables[I].K, Tables[I].SharedId, Index, Attacks, Quiets,
+                   Captures);
           continue;
         }
         if (Tables[I].OneBlocker) {
@@ -1081,7 +1080,7 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
           table(Text, "fairy_bb", Id + "_quiet", Quiet, Items::Sets, Wide);
           table(Text, "fairy_bb", Id + "_capture", Capture, Items::Sets, Wide);
         }
-        addTerms(Kd, Id, Wide, Index, Attacks, Quiets, Captures);
+        addTerms(Kd, Id, Index, Attacks, Quiets, Captures);
         AllWritten.push_back({Tables[I].Part, Piece.Side, Id, Kd});
       }
       TotalBytes += Bytes;
@@ -1142,6 +1141,16 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
                      "#else\n"
                      "#define FAIRY_CAST(T, x) ((T)(x))\n"
                      "#endif\n";
+  // Both widths: a part whose moves depend on one square at most.
+  std::string Blocker =
+      "/* A part whose moves depend on one square at most. */\n"
+      "typedef struct {\n"
+      "  fairy_bb mask, free, blocked;\n"
+      "} fairy_blocker;\n"
+      "static inline fairy_bb fairy_blocked(const fairy_blocker *b,\n"
+      "                                     fairy_bb occupied) {\n"
+      "  return (occupied & b->mask) ? b->blocked : b->free;\n"
+      "}\n";
   if (Wide)
     Out +=
         "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 2\n"
@@ -1165,15 +1174,8 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
         "                               FAIRY_CAST(uint64_t, occ >> 64) * "
         "m->hi) >>\n"
         "                                  m->shift);\n"
-        "}\n"
-        "/* A part whose moves depend on one square at most. */\n"
-        "typedef struct {\n"
-        "  fairy_bb mask, free, blocked;\n"
-        "} fairy_blocker;\n"
-        "static inline fairy_bb fairy_blocked(const fairy_blocker *b,\n"
-        "                                     fairy_bb occupied) {\n"
-        "  return (occupied & b->mask) ? b->blocked : b->free;\n"
-        "}\n"
+        "}\n" +
+        Blocker +
         "#elif FAIRY_BITBOARD_COMMON != 2\n"
         "#error \"bitboard headers for boards of up to 64 squares and of "
         "more cannot be mixed\"\n#endif\n\n";
@@ -1192,15 +1194,8 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
            "  return m->offset + FAIRY_CAST(unsigned, ((occupied & m->mask) *\n"
            "                                           m->magic) >>\n"
            "                                              m->shift);\n"
-           "}\n"
-           "/* A part whose moves depend on one square at most. */\n"
-           "typedef struct {\n"
-           "  fairy_bb mask, free, blocked;\n"
-           "} fairy_blocker;\n"
-           "static inline fairy_bb fairy_blocked(const fairy_blocker *b,\n"
-           "                                     fairy_bb occupied) {\n"
-           "  return (occupied & b->mask) ? b->blocked : b->free;\n"
-           "}\n"
+           "}\n" +
+           Blocker +
            "#elif FAIRY_BITBOARD_COMMON != 1\n"
            "#error \"bitboard headers for boards of up to 64 squares and of "
            "more cannot be mixed\"\n#endif\n\n";
