@@ -10,6 +10,8 @@
 //     black betza "fmWfceF";
 //   }
 //   piece king K royal betza "K";
+//   start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+//   promotion a8-h8;                    // White's; Black's turned half round
 //
 // The grammar only gives the structure; names, letters, squares, escapes
 // in strings and the notation strings themselves are checked by the reader
@@ -24,6 +26,8 @@ statement
   | boardDecl
   | includeDecl
   | pieceDecl
+  | startDecl
+  | promotionDecl
   ;
 
 gameDecl    : GAME STRING SEMI ;
@@ -34,6 +38,8 @@ pieceDecl   : PIECE pieceName letter=NAME ROYAL? pieceBody ;
 pieceName   : NAME | STRING ;
 pieceBody   : movement | LBRACE movement* RBRACE ;
 movement    : side=(WHITE | BLACK)? notation=NAME STRING SEMI ;
+startDecl   : START STRING SEMI ;
+promotionDecl : PROMOTION side=(WHITE | BLACK)? squareSpan (COMMA squareSpan)* SEMI ;
 
 GAME    : 'game' ;
 BOARD   : 'board' ;
@@ -43,6 +49,8 @@ PIECE   : 'piece' ;
 ROYAL   : 'royal' ;
 WHITE   : 'white' ;
 BLACK   : 'black' ;
+START   : 'start' ;
+PROMOTION : 'promotion' ;
 
 SEMI   : ';' ;
 COMMA  : ',' ;

@@ -137,6 +137,12 @@ static inline bb_t att_queen(int sq, bb_t occ) {
 static inline bb_t push_single(int side, int sq, bb_t occ) {
   return (side == 0 ? 1ULL << (sq + 8) : 1ULL << (sq - 8)) & ~occ;
 }
+static inline bb_t pawn_start(int side) {
+  return side == 0 ? 0xff00ULL : 0xff000000000000ULL;
+}
+static inline bb_t promotion_zone(int side) {
+  return side == 0 ? 0xff00000000000000ULL : 0xffULL;
+}
 static inline bb_t push_double(int side, int sq, bb_t occ) {
   return side == 0 ? (1ULL << (sq + 16)) & ~occ & ~(occ << 8)
                    : (1ULL << (sq - 16)) & ~occ & ~(occ >> 8);

@@ -16,10 +16,11 @@ typedef fairy_bb bb_t;
 /* The tables are constants: nothing to set up. */
 static inline void attacks_init(void) {}
 
-/* A pawn's captures with every square occupied: the squares it attacks. */
+/* A pawn's captures with every square occupied: the squares it attacks.
+ * The pawn moves differently for each side, so the header has functions
+ * taking the side first (0 White, 1 Black) over tables indexed by side. */
 static inline bb_t att_pawn(int side, int sq) {
-  return side == 0 ? fairy_captures_pawn_white(sq, ~(bb_t)0)
-                   : fairy_captures_pawn_black(sq, ~(bb_t)0);
+  return fairy_captures_pawn(side, sq, ~(bb_t)0);
 }
 static inline bb_t att_knight(int sq) { return fairy_attacks_knight(sq, 0); }
 static inline bb_t att_king(int sq) { return fairy_attacks_king(sq, 0); }
@@ -33,16 +34,18 @@ static inline bb_t att_queen(int sq, bb_t occ) {
   return fairy_attacks_queen(sq, occ);
 }
 static inline bb_t push_single(int side, int sq, bb_t occ) {
-  return side == 0 ? fairy_quiets_pawn_white(sq, occ)
-                   : fairy_quiets_pawn_black(sq, occ);
+  return fairy_quiets_pawn(side, sq, occ);
+}
+/* The rules the piece file states (start, promotion). */
+static inline bb_t pawn_start(int side) { return fairy_start_pawn(side); }
+static inline bb_t promotion_zone(int side) {
+  return fairy_promotion_zone(side);
 }
 /* The unmoved pawn's quiet moves less the moved pawn's: the double step
- * (the header's _initial tables hold a pawn that has not moved). */
+ * (the header's _initial functions are for a pawn that has not moved). */
 static inline bb_t push_double(int side, int sq, bb_t occ) {
-  return side == 0 ? fairy_quiets_pawn_white_initial(sq, occ) &
-                         ~fairy_quiets_pawn_white(sq, occ)
-                   : fairy_quiets_pawn_black_initial(sq, occ) &
-                         ~fairy_quiets_pawn_black(sq, occ);
+  return fairy_quiets_pawn_initial(side, sq, occ) &
+         ~fairy_quiets_pawn(side, sq, occ);
 }
 
 #endif

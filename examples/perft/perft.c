@@ -4,13 +4,13 @@
  *   fairy-perft DEPTH FEN [EXPECTED]
  *
  * Prints the count and the time; with EXPECTED, exits 1 when they differ.
- * Build with -DPERFT_FILES=W -DPERFT_RANKS=H -DTABLES='"header.h"' (or
- * -DPROVIDER='"attacks.h"' for attacks from elsewhere).
+ * Build with -DPERFT_FILES=W -DPERFT_RANKS=H -DTABLES='"header.h"' with
+ * tables.c, which defines the header's tables (or -DPROVIDER='"attacks.h"'
+ * for attacks from elsewhere, without tables.c).
  */
 #ifdef PROVIDER /* another attack provider (bench/perft/attacks-hand.h) */
 #include PROVIDER
 #else
-#define FAIRY_TABLES_IMPLEMENTATION
 #include TABLES
 
 #include "attacks-fairy.h"

@@ -8,7 +8,9 @@
  *   bb_t att_knight(int sq), att_king(int sq)
  *   bb_t att_bishop(int sq, bb_t occ), att_rook(int sq, bb_t occ), att_queen(int sq, bb_t occ)
  *   bb_t push_single(int side, int sq, bb_t occ)  a pawn's step, if empty
- *   bb_t push_double(int side, int sq, bb_t occ)  its double step from the start rank
+ *   bb_t push_double(int side, int sq, bb_t occ)  its double step, if it has not moved
+ *   bb_t pawn_start(int side)        the squares pawns start on (unmoved there)
+ *   bb_t promotion_zone(int side)    the squares pawns promote on
  *
  * attacks-fairy.h implements them on a header made by `fairyc --emit=bitboard`;
  * bench/perft/ adds hand-written fancy magics. The generator is the usual
@@ -113,8 +115,6 @@ static inline bb_t attackers_to(const position *p, int sq, bb_t occ) {
          (att_bishop(sq, occ) & bq) | (att_rook(sq, occ) & rq);
 }
 
-static inline int rank_of(int sq) { return sq / PERFT_FILES; }
-
 static inline int add_moves(int *list, int n, int from, bb_t to, int flags) {
   while (to)
     list[n++] = from | pop_lsb(&to) << 8 | flags;
@@ -124,10 +124,10 @@ static inline int add_moves(int *list, int n, int from, bb_t to, int flags) {
 /* A pawn's moves to `to`: four promotions on the last rank. */
 static inline int add_pawn_moves(int *list, int n, int from, bb_t to,
                                  int side, int flags) {
-  int last = side == WHITE ? PERFT_RANKS - 1 : 0;
+  const bb_t zone = promotion_zone(side);
   while (to) {
     int t = pop_lsb(&to);
-    if (rank_of(t) == last)
+    if (zone & bit(t))
       for (int promo = KNIGHT; promo <= QUEEN; ++promo)
         list[n++] = from | t << 8 | flags | promo << MOVE_PROMO_SHIFT;
     else
@@ -191,14 +191,14 @@ static int generate(const position *p, int *list) {
     n = add_moves(list, n, f, att_queen(f, occ) & target & ALONG_PIN(f), 0);
   }
 
-  const int start = us == WHITE ? 1 : PERFT_RANKS - 2;
+  const bb_t start = pawn_start(us);
   b = pc[us][PAWN];
   while (b) {
     int f = pop_lsb(&b);
     bb_t pin = ALONG_PIN(f), one = push_single(us, f, occ);
     n = add_pawn_moves(list, n, f, one & target & pin, us, 0);
     /* A pawn that cannot step cannot step twice. */
-    if (one && rank_of(f) == start)
+    if (one && (start & bit(f)))
       n = add_moves(list, n, f, push_double(us, f, occ) & target & pin,
                     MOVE_DOUBLE);
     n = add_pawn_moves(list, n, f, att_pawn(us, f) & enemy & target & pin, us,

@@ -1,5 +1,6 @@
 //===- Bitboard.cpp - Attack tables for bitboard engines ------------------===//
 #include "fairy/Backend/Bitboard.h"
+#include "BitboardTables.h"
 #include "MagicSearch.h"
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/IR/Builder.h"
@@ -16,6 +17,7 @@
 #include <tuple>
 
 using namespace fairy;
+using namespace fairy::bitboard;
 
 namespace {
 
@@ -369,12 +371,6 @@ void checkColourless(const Node &N) {
     checkColourless(*C);
 }
 
-/// A set of up to 128 squares: boards of up to 64 squares use the low half
-/// only, and their headers use uint64_t.
-using Bits = unsigned __int128;
-
-uint64_t lo(Bits B) { return uint64_t(B); }
-uint64_t hi(Bits B) { return uint64_t(B >> 64); }
 unsigned popcount(Bits B) {
   return __builtin_popcountll(lo(B)) + __builtin_popcountll(hi(B));
 }
@@ -397,33 +393,6 @@ Bits bitsOf(const SquareSet &S) {
   return B;
 }
 
-/// One square of one part: the squares that matter, the multiplier (a pair
-/// for the two halves of a 128-square board), and the destinations by index.
-struct Entry {
-  Bits Mask = 0;
-  uint64_t MagicLo = 0, MagicHi = 0;
-  unsigned Shift = 63;
-  std::vector<Bits> All, Quiet, Capture;
-
-  /// The table index of the relevant occupancy \p Occ: the halves are
-  /// multiplied separately and combined, as in Fairy-Stockfish's large
-  /// boards; on small boards the high half is 0.
-  size_t index(Bits Occ) const {
-    return (lo(Occ) * MagicLo ^ hi(Occ) * MagicHi) >> Shift;
-  }
-};
-
-/// How a part's one stored set S gives its destinations (occ: the board's
-/// occupancy). Quiet-only and capture-only parts leave the occupied
-/// (respectively empty) squares of S free, so the ends of rays need no index
-/// bit, as for a plain slider.
-enum class Kind {
-  Plain,       ///< attacks S; quiets S & ~occ; captures S & occ
-  QuietOnly,   ///< quiets and attacks S & ~occ; no captures
-  CaptureOnly, ///< captures and attacks S & occ; no quiet moves
-  Mixed,       ///< three stored sets: attacks, quiets, captures
-};
-
 struct KindFlags {
   bool Plain = true, Quiet = true, Capture = true;
   Kind kind() const {
@@ -434,21 +403,11 @@ struct KindFlags {
   }
 };
 
-struct PartTables {
-  std::vector<Entry> Squares;
-  Kind K = Kind::Plain;
-  bool OneBlocker = false; ///< see isOneBlocker
-  /// The tables of an equal part another piece wrote first, if any: a
-  /// queen looks up the rook's and the bishop's tables.
-  std::string SharedId;
-  NodeRef Part; ///< the moveset tabulated
-};
-
-/// A part whose magic tables are in the header, by moveset and side.
+/// A part whose magic tables are in the header: its moves, side and place.
 struct WrittenPart {
   NodeRef Part;
   Color Side;
-  std::string Id;
+  size_t Piece, Index;
   Kind K;
 };
 
@@ -541,13 +500,6 @@ Entry tabulateRider(const RiderShape &R, const Board &B, unsigned Origin,
     En.Capture[I] = All & Occ;
   }
   return En;
-}
-
-/// The stored set of entry \p I for a part of kind \p K (Mixed: attacks).
-Bits stored(const Entry &En, size_t I, Kind K) {
-  return K == Kind::QuietOnly     ? En.Quiet[I]
-         : K == Kind::CaptureOnly ? En.Capture[I]
-                                  : En.All[I];
 }
 
 /// Whether entries A and B store the same.
@@ -674,7 +626,7 @@ void assignMultiplier(Entry &En, unsigned Origin, const Board &Bd, Kind Kd,
 /// Whether every square of \p T has one entry whatever the occupancy: a
 /// leaper (knight, king, a pawn's captures), looked up without a magic.
 bool isLeaper(const PartTables &T) {
-  if (T.K == Kind::Mixed || !T.SharedId.empty() || T.Squares.empty())
+  if (T.K == Kind::Mixed || T.How == Lookup::Shared || T.Squares.empty())
     return false;
   for (const Entry &En : T.Squares)
     if (En.Mask != 0 || En.All.size() != 1)
@@ -687,7 +639,7 @@ bool isLeaper(const PartTables &T) {
 /// elephant's eye): chosen by a test of that square, without a multiplier.
 /// Call before multipliers are assigned (entries in occupancy order).
 bool isOneBlocker(const PartTables &T) {
-  if (T.K == Kind::Mixed || !T.SharedId.empty() || T.Squares.empty())
+  if (T.K == Kind::Mixed || T.How == Lookup::Shared || T.Squares.empty())
     return false;
   for (const Entry &En : T.Squares)
     if (popcount(En.Mask) > 1)
@@ -722,149 +674,124 @@ void mergeLeapers(std::vector<PartTables> &Tables) {
 /// tells its entries apart.
 void assignMultipliers(PartTables &T, const Board &B, BitboardIndex Index,
                        uint64_t &MagicWork) {
-  T.OneBlocker = isOneBlocker(T);
-  if (T.OneBlocker)
+  if (isOneBlocker(T)) {
+    T.How = Lookup::OneBlocker;
     return;
+  }
   for (unsigned S = 0; S < B.numSquares(); ++S)
     if (B.squares().test(S))
       assignMultiplier(T.Squares[S], S, B, T.K, Index, MagicWork);
 }
 
-/// The terms a part of kind \p K with stored set \p S adds to the three
-/// functions (not Mixed, which stores three sets).
-void addTerms(Kind K, const std::string &S, std::vector<std::string> &Attacks,
-              std::vector<std::string> &Quiets,
-              std::vector<std::string> &Captures) {
-  switch (K) {
-  case Kind::Plain:
-    Attacks.push_back(S);
-    Quiets.push_back("(" + S + " & ~occupied)");
-    Captures.push_back("(" + S + " & occupied)");
-    break;
-  case Kind::QuietOnly:
-    Attacks.push_back("(" + S + " & ~occupied)");
-    Quiets.push_back("(" + S + " & ~occupied)");
-    break;
-  case Kind::CaptureOnly:
-    Attacks.push_back("(" + S + " & occupied)");
-    Captures.push_back("(" + S + " & occupied)");
-    break;
-  case Kind::Mixed:
-    break;
+/// The parts of \p Piece (number \p PieceIndex of the header) tabulated,
+/// each with its lookup; parts equal to those of earlier pieces
+/// (\p AllWritten) share their tables.
+std::vector<PartTables> tabulatePiece(const BitboardPiece &Piece,
+                                      size_t PieceIndex, const Board &B,
+                                      BitboardIndex Index,
+                                      std::vector<WrittenPart> &AllWritten,
+                                      uint64_t &MagicWork) {
+  Position Empty(B);
+  checkColourless(*Piece.IR);
+  std::vector<NodeRef> Split, Parts;
+  splitParts(Piece.IR, Split);
+  for (const NodeRef &Part : regroupByLine(Split, B)) {
+    fitParts(Part, B, Piece.Side, Parts);
+    // Each part is a lookup in the engine and a table in the header.
+    if (Parts.size() > MaxPartsPerPiece)
+      throw Refused{
+          fmt::format("'{}' needs more than {} table parts; at most {} are "
+                      "supported (-O1 merges repeated alternatives)",
+                      Piece.Name, MaxPartsPerPiece, MaxPartsPerPiece)};
   }
-}
-
-/// The index into the tables of part \p Id of square `sq`.
-std::string tableIndex(const std::string &Id, BitboardIndex Index) {
-  if (Index == BitboardIndex::Pext)
-    return fmt::format(
-        "{0}_offset[sq] + "
-        "FAIRY_CAST(unsigned, _pext_u64(occupied, {0}_mask[sq]))",
-        Id);
-  // One struct per square, as Stockfish lays out its magics: the mask,
-  // multiplier, shift and offset of a lookup share a cache line.
-  return fmt::format("fairy_magic_index(&{0}_magics[sq], occupied)", Id);
-}
-
-/// The terms of a part whose magic tables are named \p Id.
-void addTerms(Kind K, const std::string &Id, BitboardIndex How,
-              std::vector<std::string> &Attacks,
-              std::vector<std::string> &Quiets,
-              std::vector<std::string> &Captures) {
-  std::string Index = tableIndex(Id, How);
-  std::string S = fmt::format("{}_set[{}]", Id, Index);
-  if (K != Kind::Mixed) {
-    addTerms(K, S, Attacks, Quiets, Captures);
-    return;
-  }
-  Attacks.push_back(S);
-  Quiets.push_back(fmt::format("{}_quiet[{}]", Id, Index));
-  Captures.push_back(fmt::format("{}_capture[{}]", Id, Index));
-}
-
-/// The header's text: declarations and functions for every translation
-/// unit, table definitions for the one that defines
-/// FAIRY_TABLES_IMPLEMENTATION.
-struct HeaderText {
-  std::string Body, Definitions;
-};
-
-/// How a table's items are written: sets as C constants (a plain literal,
-/// or FAIRY_BB(high, low) on boards of more than 64 squares: C has no
-/// 128-bit literals), multipliers in hexadecimal, the rest in decimal.
-enum class Items { Sets, Hex, Decimal };
-
-/// Table \p Id: declared in the body, defined among the definitions. The
-/// items are formatted straight into the text (a 12x10 header has 300,000
-/// of them).
-template <typename T>
-void table(HeaderText &H, const std::string &Type, const std::string &Id,
-           const std::vector<T> &Values, Items How, bool Wide = false) {
-  H.Body += fmt::format("extern const {} {}[{}];\n", Type, Id, Values.size());
-  std::string &D = H.Definitions;
-  auto Out = std::back_inserter(D);
-  fmt::format_to(Out, "const {} {}[{}] = {{", Type, Id, Values.size());
-  for (size_t I = 0; I < Values.size(); ++I) {
-    D += I % 4 ? " " : "\n  ";
-    Bits V = Values[I];
-    if (How == Items::Decimal)
-      fmt::format_to(Out, "{},", lo(V));
-    else if (How == Items::Sets && Wide)
-      fmt::format_to(Out, "FAIRY_BB(0x{:x}ULL, 0x{:x}ULL),", hi(V), lo(V));
-    else
-      fmt::format_to(Out, "0x{:x}ULL,", lo(V));
-  }
-  D += "\n};\n";
-}
-
-/// The per-square structs of one-blocker parts: {mask, free, blocked}.
-void blockers(HeaderText &H, const std::string &Id,
-              const std::vector<Bits> &Mask, const std::vector<Bits> &Free,
-              const std::vector<Bits> &Blocked, bool Wide) {
-  H.Body +=
-      fmt::format("extern const fairy_blocker {}[{}];\n", Id, Mask.size());
-  std::string &D = H.Definitions;
-  auto Out = std::back_inserter(D);
-  fmt::format_to(Out, "const fairy_blocker {}[{}] = {{", Id, Mask.size());
-  for (size_t I = 0; I < Mask.size(); ++I) {
-    D += I % 2 ? " " : "\n  ";
-    D += "{";
-    for (Bits V : {Mask[I], Free[I], Blocked[I]}) {
-      if (Wide)
-        fmt::format_to(Out, "FAIRY_BB(0x{:x}ULL, 0x{:x}ULL)", hi(V), lo(V));
-      else
-        fmt::format_to(Out, "0x{:x}ULL", lo(V));
-      D += ", ";
+  std::vector<PartTables> Tables;
+  for (const NodeRef &Part : Parts) {
+    auto Written = std::find_if(
+        AllWritten.begin(), AllWritten.end(), [&](const WrittenPart &W) {
+          return W.Side == Piece.Side && sameMoves(W.Part, Part, B);
+        });
+    if (Written != AllWritten.end()) {
+      PartTables T;
+      T.K = Written->K;
+      T.How = Lookup::Shared;
+      T.SharedPiece = Written->Piece;
+      T.SharedPart = Written->Index;
+      Tables.push_back(std::move(T));
+      continue;
     }
-    D.resize(D.size() - 2); // the last ", "
-    D += "},";
+    if (auto Rider = riderShape(Part)) {
+      PartTables T;
+      T.K = Kind::Plain;
+      for (unsigned S = 0; S < B.numSquares(); ++S) {
+        T.Squares.push_back(B.squares().test(S)
+                                ? tabulateRider(*Rider, B, S, Piece.Side)
+                                : Entry{0, 0, 0, 63, {0}, {0}, {0}});
+        compact(T.Squares[S], T.K);
+      }
+      assignMultipliers(T, B, Index, MagicWork);
+      T.Part = Part;
+      Tables.push_back(std::move(T));
+      continue;
+    }
+    std::string E;
+    auto Fast = FastEvaluator::compile(Part, B, E);
+    if (!Fast)
+      throw Refused{E};
+    Fast->setWorkLimit(MaxStepsPerOccupancy);
+    // Every square's relevant squares first: a part with too many is
+    // refused before any square is tabulated (2^20 evaluations each).
+    std::vector<Bits> Masks(B.numSquares(), 0);
+    for (unsigned S = 0; S < B.numSquares(); ++S)
+      if (B.squares().test(S))
+        Masks[S] = relevantSquares(*Fast, Empty, S, Piece.Side);
+    PartTables T;
+    KindFlags Flags;
+    // Evaluations still to make, and the steps they would take at the
+    // rate seen so far: a part that would spend the header's budget is
+    // refused after its first square, not after the budget.
+    uint64_t Left = 0;
+    for (unsigned S = 0; S < B.numSquares(); ++S)
+      if (B.squares().test(S))
+        Left += uint64_t(1) << popcount(Masks[S]);
+    const WorkBudget &Steps = *WorkBudgetScope::current();
+    for (unsigned S = 0; S < B.numSquares(); ++S) {
+      if (!B.squares().test(S)) {
+        T.Squares.push_back(Entry{0, 0, 0, 63, {0}, {0}, {0}});
+        continue;
+      }
+      uint64_t Before = Steps.Used;
+      T.Squares.push_back(
+          tabulate(*Fast, Empty, S, Piece.Side, Masks[S], Flags));
+      uint64_t Made = uint64_t(1) << popcount(Masks[S]);
+      Left -= Made;
+      uint64_t Rate = (Steps.Used - Before) / Made;
+      if (Left &&
+          Rate > (Steps.Limit - std::min(Steps.Limit, Steps.Used)) / Left)
+        throw Refused{fmt::format(
+            "the tables would take about {} leg steps of evaluation; at "
+            "most {} are spent on one header",
+            Steps.Used + Rate * Left, Steps.Limit)};
+    }
+    // The kind is known only once every square is tabulated.
+    T.K = Flags.kind();
+    for (unsigned S = 0; S < B.numSquares(); ++S)
+      if (B.squares().test(S))
+        compact(T.Squares[S], T.K);
+    assignMultipliers(T, B, Index, MagicWork);
+    T.Part = Part;
+    Tables.push_back(std::move(T));
   }
-  D += "\n};\n";
-}
-
-/// The per-square structs of magic lookups: {mask, multiplier(s), offset,
-/// shift}.
-void magics(HeaderText &H, const std::string &Id, const std::vector<Bits> &Mask,
-            const std::vector<uint64_t> &Lo, const std::vector<uint64_t> &Hi,
-            const std::vector<uint64_t> &Offset,
-            const std::vector<uint64_t> &Shift, bool Wide) {
-  H.Body += fmt::format("extern const fairy_magic {}[{}];\n", Id, Mask.size());
-  std::string &D = H.Definitions;
-  auto Out = std::back_inserter(D);
-  fmt::format_to(Out, "const fairy_magic {}[{}] = {{", Id, Mask.size());
-  for (size_t I = 0; I < Mask.size(); ++I) {
-    D += I % 2 ? " " : "\n  ";
-    if (Wide)
-      fmt::format_to(Out,
-                     "{{FAIRY_BB(0x{:x}ULL, 0x{:x}ULL), 0x{:x}ULL, 0x{:x}ULL, "
-                     "{}, {}}},",
-                     hi(Mask[I]), lo(Mask[I]), Lo[I], Hi[I], Offset[I],
-                     Shift[I]);
-    else
-      fmt::format_to(Out, "{{0x{:x}ULL, 0x{:x}ULL, {}, {}}},", lo(Mask[I]),
-                     Lo[I], Offset[I], Shift[I]);
+  mergeLeapers(Tables);
+  for (size_t I = 0; I < Tables.size(); ++I) {
+    PartTables &T = Tables[I];
+    if (T.How == Lookup::Shared)
+      continue;
+    if (isLeaper(T))
+      T.How = Lookup::Leaper;
+    if (T.How == Lookup::Magic)
+      AllWritten.push_back({T.Part, Piece.Side, PieceIndex, I, T.K});
   }
-  D += "\n};\n";
+  return Tables;
 }
 
 } // namespace
@@ -872,7 +799,7 @@ void magics(HeaderText &H, const std::string &Id, const std::vector<Bits> &Mask,
 std::optional<std::string>
 fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
                     const std::string &Comment, std::string &Error,
-                    BitboardIndex Index) {
+                    BitboardIndex Index, const BitboardRules &Rules) {
   if (B.numSquares() > 128) {
     Error = "--emit=bitboard supports boards of up to 128 squares (this one "
             "has " +
@@ -887,327 +814,20 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
             "); boards of up to 128 squares use magic multipliers";
     return std::nullopt;
   }
-  Position Empty(B);
   std::vector<WrittenPart> AllWritten;
-  std::vector<std::pair<std::vector<Bits>, std::string>> AllLeaps;
   // All evaluations of the header share one budget (a fuzzer's moveset of
   // nested rides ran for minutes), and so do the multiplier searches. The
   // chess header takes 12.3 million steps and 70 million probes.
   WorkBudgetScope TableSteps(MaxTableSteps);
   uint64_t MagicWork = 0;
-  HeaderText Text;
-  std::string Sizes;
-  size_t TotalBytes = 0;
+  std::vector<TabulatedPiece> Tabulated;
   try {
-    for (const BitboardPiece &Piece : Pieces) {
-      checkColourless(*Piece.IR);
-      std::vector<NodeRef> Split, Parts;
-      splitParts(Piece.IR, Split);
-      for (const NodeRef &Part : regroupByLine(Split, B)) {
-        fitParts(Part, B, Piece.Side, Parts);
-        // Each part is a lookup in the engine and a table in the header.
-        if (Parts.size() > MaxPartsPerPiece)
-          throw Refused{
-              fmt::format("'{}' needs more than {} table parts; at most {} are "
-                          "supported (-O1 merges repeated alternatives)",
-                          Piece.Name, MaxPartsPerPiece, MaxPartsPerPiece)};
-      }
-      std::vector<PartTables> Tables;
-      for (const NodeRef &Part : Parts) {
-        auto Written = std::find_if(
-            AllWritten.begin(), AllWritten.end(), [&](const WrittenPart &W) {
-              return W.Side == Piece.Side && sameMoves(W.Part, Part, B);
-            });
-        if (Written != AllWritten.end()) {
-          PartTables T;
-          T.K = Written->K;
-          T.SharedId = Written->Id;
-          Tables.push_back(std::move(T));
-          continue;
-        }
-        if (auto Rider = riderShape(Part)) {
-          PartTables T;
-          T.K = Kind::Plain;
-          for (unsigned S = 0; S < B.numSquares(); ++S) {
-            T.Squares.push_back(B.squares().test(S)
-                                    ? tabulateRider(*Rider, B, S, Piece.Side)
-                                    : Entry{0, 0, 0, 63, {0}, {0}, {0}});
-            compact(T.Squares[S], T.K);
-          }
-          assignMultipliers(T, B, Index, MagicWork);
-          T.Part = Part;
-          Tables.push_back(std::move(T));
-          continue;
-        }
-        std::string E;
-        auto Fast = FastEvaluator::compile(Part, B, E);
-        if (!Fast)
-          throw Refused{E};
-        Fast->setWorkLimit(MaxStepsPerOccupancy);
-        // Every square's relevant squares first: a part with too many is
-        // refused before any square is tabulated (2^20 evaluations each).
-        std::vector<Bits> Masks(B.numSquares(), 0);
-        for (unsigned S = 0; S < B.numSquares(); ++S)
-          if (B.squares().test(S))
-            Masks[S] = relevantSquares(*Fast, Empty, S, Piece.Side);
-        PartTables T;
-        KindFlags Flags;
-        // Evaluations still to make, and the steps they would take at the
-        // rate seen so far: a part that would spend the header's budget is
-        // refused after its first square, not after the budget.
-        uint64_t Left = 0;
-        for (unsigned S = 0; S < B.numSquares(); ++S)
-          if (B.squares().test(S))
-            Left += uint64_t(1) << popcount(Masks[S]);
-        const WorkBudget &Steps = *TableSteps.budget();
-        for (unsigned S = 0; S < B.numSquares(); ++S) {
-          if (!B.squares().test(S)) {
-            T.Squares.push_back(Entry{0, 0, 0, 63, {0}, {0}, {0}});
-            continue;
-          }
-          uint64_t Before = Steps.Used;
-          T.Squares.push_back(
-              tabulate(*Fast, Empty, S, Piece.Side, Masks[S], Flags));
-          uint64_t Made = uint64_t(1) << popcount(Masks[S]);
-          Left -= Made;
-          uint64_t Rate = (Steps.Used - Before) / Made;
-          if (Left &&
-              Rate > (Steps.Limit - std::min(Steps.Limit, Steps.Used)) / Left)
-            throw Refused{fmt::format(
-                "the tables would take about {} leg steps of evaluation; at "
-                "most {} are spent on one header",
-                Steps.Used + Rate * Left, Steps.Limit)};
-        }
-        // The kind is known only once every square is tabulated.
-        T.K = Flags.kind();
-        for (unsigned S = 0; S < B.numSquares(); ++S)
-          if (B.squares().test(S))
-            compact(T.Squares[S], T.K);
-        assignMultipliers(T, B, Index, MagicWork);
-        T.Part = Part;
-        Tables.push_back(std::move(T));
-      }
-      mergeLeapers(Tables);
-      // Tables, then the three functions.
-      std::string P = "fairy_" + Piece.Name;
-      size_t Entries = 0, Bytes = 0;
-      std::vector<std::string> Attacks, Quiets, Captures;
-      for (size_t I = 0; I < Tables.size(); ++I) {
-        if (isLeaper(Tables[I])) {
-          // One load: the destinations do not depend on the occupancy.
-          std::string Id = fmt::format("{}_leaps{}", P, I);
-          std::vector<Bits> Set;
-          for (const Entry &En : Tables[I].Squares)
-            Set.push_back(stored(En, 0, Tables[I].K));
-          // The same leaps as another piece's (the unmoved pawn's step is
-          // the pawn's): one array, which also lets a compiler load it once
-          // for both.
-          auto Same =
-              std::find_if(AllLeaps.begin(), AllLeaps.end(),
-                           [&](const auto &L) { return L.first == Set; });
-          if (Same != AllLeaps.end()) {
-            Id = Same->second;
-          } else {
-            table(Text, "fairy_bb", Id, Set, Items::Sets, Wide);
-            AllLeaps.push_back({Set, Id});
-            Entries += Set.size();
-            Bytes += Set.size() * (Wide ? 16 : 8);
-          }
-          std::string S = Id + "[sq]";
-          addTerms(Tables[I].K, S, Attacks, Quiets, Captures);
-          continue;
-        }
-        if (!Tables[I].SharedId.empty()) {
-          addTerms(Tables[I].K, Tables[I].SharedId, Index, Attacks, Quiets,
-                   Captures);
-          continue;
-        }
-        if (Tables[I].OneBlocker) {
-          // Two sets and the square that chooses: independent loads, no
-          // multiply.
-          std::string Id = fmt::format("{}_blockers{}", P, I);
-          std::vector<Bits> Mask, Free, Blocked;
-          for (const Entry &En : Tables[I].Squares) {
-            Mask.push_back(En.Mask);
-            Free.push_back(stored(En, 0, Tables[I].K));
-            Blocked.push_back(stored(En, En.Mask ? 1 : 0, Tables[I].K));
-          }
-          blockers(Text, Id, Mask, Free, Blocked, Wide);
-          Entries += Mask.size();
-          Bytes += Mask.size() * (Wide ? 48 : 24);
-          addTerms(Tables[I].K,
-                   fmt::format("fairy_blocked(&{}[sq], occupied)", Id), Attacks,
-                   Quiets, Captures);
-          continue;
-        }
-        std::string Id = fmt::format("{}_part{}", P, I);
-        Kind Kd = Tables[I].K;
-        std::vector<Bits> Mask, Set, Quiet, Capture;
-        std::vector<uint64_t> Magic, MagicHi, Shift, Offset;
-        for (const Entry &En : Tables[I].Squares) {
-          Mask.push_back(En.Mask);
-          Magic.push_back(En.MagicLo);
-          MagicHi.push_back(En.MagicHi);
-          Shift.push_back(En.Shift);
-          Offset.push_back(Set.size());
-          for (size_t K = 0; K < En.All.size(); ++K) {
-            Set.push_back(stored(En, K, Kd));
-            if (Kd == Kind::Mixed) {
-              Quiet.push_back(En.Quiet[K]);
-              Capture.push_back(En.Capture[K]);
-            }
-          }
-        }
-        unsigned SetBytes = Wide ? 16 : 8;
-        Entries += Set.size();
-        bool Pext = Index == BitboardIndex::Pext;
-        // Per square: a fairy_magic struct (24 bytes; 48 with 128-bit
-        // sets), or PEXT's mask and offset.
-        Bytes += Set.size() * SetBytes * (Kd == Kind::Mixed ? 3 : 1) +
-                 B.numSquares() * (Pext   ? SetBytes + 4
-                                   : Wide ? 48
-                                          : 24);
-        if (Pext) {
-          // Indexed by _pext_u64(occupied, mask): no multiplier or shift.
-          table(Text, "fairy_bb", Id + "_mask", Mask, Items::Sets, Wide);
-          table(Text, "unsigned", Id + "_offset", Offset, Items::Decimal);
-        } else {
-          magics(Text, Id + "_magics", Mask, Magic, MagicHi, Offset, Shift,
-                 Wide);
-        }
-        table(Text, "fairy_bb", Id + "_set", Set, Items::Sets, Wide);
-        if (Kd == Kind::Mixed) {
-          table(Text, "fairy_bb", Id + "_quiet", Quiet, Items::Sets, Wide);
-          table(Text, "fairy_bb", Id + "_capture", Capture, Items::Sets, Wide);
-        }
-        addTerms(Kd, Id, Index, Attacks, Quiets, Captures);
-        AllWritten.push_back({Tables[I].Part, Piece.Side, Id, Kd});
-      }
-      TotalBytes += Bytes;
-      Sizes += fmt::format(" *   {}: {} part(s), {} table entries, {} bytes\n",
-                           Piece.Name, Tables.size(), Entries, Bytes);
-      auto Join = [](const std::vector<std::string> &Terms) {
-        if (Terms.empty())
-          return std::string("FAIRY_CAST(fairy_bb, 0)");
-        std::string J;
-        for (size_t I = 0; I < Terms.size(); ++I)
-          J += (I ? "\n      | " : "") + Terms[I];
-        return J;
-      };
-      for (auto [Fn, Terms] :
-           {std::pair<const char *, const std::vector<std::string> *>{"attacks",
-                                                                      &Attacks},
-            {"quiets", &Quiets},
-            {"captures", &Captures}})
-        Text.Body += fmt::format("static inline fairy_bb fairy_{}_{}(int sq, "
-                                 "fairy_bb occupied) {{\n  (void)sq;\n  (void)"
-                                 "occupied;\n  return {};\n}}\n",
-                                 Fn, Piece.Name, Join(*Terms));
-      Text.Body += "\n";
-    }
+    for (size_t P = 0; P < Pieces.size(); ++P)
+      Tabulated.push_back({&Pieces[P], tabulatePiece(Pieces[P], P, B, Index,
+                                                     AllWritten, MagicWork)});
   } catch (Refused &R) {
     Error = R.Why;
     return std::nullopt;
   }
-  std::string Out = "/* " + escapeForCComment(Comment) + " */\n";
-  Out += fmt::format(
-      "/* Squares are bits of fairy_bb ({}): file + {} * (rank + {} * "
-      "level),\n"
-      " *   a1 = bit 0.\n"
-      " * fairy_attacks_<p>(sq, occupied): every destination of the piece on\n"
-      " *   sq when `occupied` holds all pieces; occupied squares count as\n"
-      " *   capturable, so mask captures with the opponent's pieces.\n"
-      " * fairy_quiets_<p>, fairy_captures_<p>: the destinations of moves "
-      "that\n"
-      " *   capture nothing, and of capturing moves.\n"
-      " * Define FAIRY_TABLES_IMPLEMENTATION before including this header in\n"
-      " *   exactly one translation unit: the tables are defined there.\n"
-      " * Table sizes:\n{} *   total: {} bytes */\n",
-      Wide ? "unsigned __int128; FAIRY_BB(high, low) builds one" : "uint64_t",
-      B.width(), B.height(), Sizes, TotalBytes);
-  // The common part once per translation unit, each piece once: several
-  // generated headers can be included together.
-  std::string Guard = "FAIRY_BITBOARD";
-  for (const BitboardPiece &Piece : Pieces)
-    Guard += "_" + Piece.Name;
-  for (char &C : Guard)
-    C = std::toupper((unsigned char)C);
-  // Headers for up to 64 and for more squares define fairy_bb differently
-  // and must not meet in one translation unit.
-  Out += "#ifndef " + Guard + "_H\n#define " + Guard + "_H\n\n";
-  // C++ warns of C casts (-Wold-style-cast); C has no other.
-  std::string Cast = "#ifdef __cplusplus\n"
-                     "#define FAIRY_CAST(T, x) static_cast<T>(x)\n"
-                     "#else\n"
-                     "#define FAIRY_CAST(T, x) ((T)(x))\n"
-                     "#endif\n";
-  // Both widths: a part whose moves depend on one square at most.
-  std::string Blocker =
-      "/* A part whose moves depend on one square at most. */\n"
-      "typedef struct {\n"
-      "  fairy_bb mask, free, blocked;\n"
-      "} fairy_blocker;\n"
-      "static inline fairy_bb fairy_blocked(const fairy_blocker *b,\n"
-      "                                     fairy_bb occupied) {\n"
-      "  return (occupied & b->mask) ? b->blocked : b->free;\n"
-      "}\n";
-  if (Wide)
-    Out +=
-        "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 2\n"
-        "#include <stdint.h>\n" +
-        Cast +
-        "__extension__ typedef unsigned __int128 fairy_bb;\n"
-        "#define FAIRY_BB(hi, lo) \\\n"
-        "  ((FAIRY_CAST(fairy_bb, hi) << 64) | FAIRY_CAST(fairy_bb, lo))\n"
-        "/* One square's magic lookup. The table index of a relevant\n"
-        " * occupancy: each half times its own multiplier, combined. */\n"
-        "typedef struct {\n"
-        "  fairy_bb mask;\n"
-        "  uint64_t lo, hi;\n"
-        "  unsigned offset, shift;\n"
-        "} fairy_magic;\n"
-        "static inline unsigned fairy_magic_index(const fairy_magic *m,\n"
-        "                                         fairy_bb occupied) {\n"
-        "  fairy_bb occ = occupied & m->mask;\n"
-        "  return m->offset +\n"
-        "         FAIRY_CAST(unsigned, (FAIRY_CAST(uint64_t, occ) * m->lo ^\n"
-        "                               FAIRY_CAST(uint64_t, occ >> 64) * "
-        "m->hi) >>\n"
-        "                                  m->shift);\n"
-        "}\n" +
-        Blocker +
-        "#elif FAIRY_BITBOARD_COMMON != 2\n"
-        "#error \"bitboard headers for boards of up to 64 squares and of "
-        "more cannot be mixed\"\n#endif\n\n";
-  else
-    Out += "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 1\n"
-           "#include <stdint.h>\n" +
-           Cast +
-           "typedef uint64_t fairy_bb;\n"
-           "/* One square's magic lookup, laid out as Stockfish's. */\n"
-           "typedef struct {\n"
-           "  fairy_bb mask, magic;\n"
-           "  unsigned offset, shift;\n"
-           "} fairy_magic;\n"
-           "static inline unsigned fairy_magic_index(const fairy_magic *m,\n"
-           "                                         fairy_bb occupied) {\n"
-           "  return m->offset + FAIRY_CAST(unsigned, ((occupied & m->mask) *\n"
-           "                                           m->magic) >>\n"
-           "                                              m->shift);\n"
-           "}\n" +
-           Blocker +
-           "#elif FAIRY_BITBOARD_COMMON != 1\n"
-           "#error \"bitboard headers for boards of up to 64 squares and of "
-           "more cannot be mixed\"\n#endif\n\n";
-  if (Index == BitboardIndex::Pext)
-    Out += "#ifndef __BMI2__\n#error \"this header indexes its tables with "
-           "PEXT: compile for a BMI2 CPU (-mbmi2 or -march=native), or "
-           "generate it with --bitboard-index=magic\"\n#endif\n"
-           "#include <immintrin.h>\n\n";
-  // The tables are defined once, in the translation unit that defines
-  // FAIRY_TABLES_IMPLEMENTATION before including the header (as stb's
-  // single-file libraries do); every other one sees declarations.
-  return Out + Text.Body + "#endif\n\n#ifdef FAIRY_TABLES_IMPLEMENTATION\n" +
-         "#ifndef " + Guard + "_TABLES\n#define " + Guard + "_TABLES\n" +
-         Text.Definitions + "#endif\n#endif\n";
+  return writeHeader(Tabulated, B, Comment, Index, Rules);
 }

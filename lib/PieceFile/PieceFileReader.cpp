@@ -25,6 +25,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -110,9 +111,24 @@ std::string syntaxMessage(const SyntaxError &E) {
            "notation (betza, parlett, fairy, formula or ir) and its text in "
            "quotes, as in betza \"N\"; found '" +
            T + "'";
-  if (E.RuleName == "gameDecl" || E.RuleName == "includeDecl")
+  if (E.RuleName == "gameDecl" || E.RuleName == "includeDecl" ||
+      E.RuleName == "startDecl")
     return "expected a string in double quotes; found '" + T + "'";
-  return "expected game, board, include or piece; found '" + T + "'";
+  if (E.RuleName == "promotionDecl")
+    return "a promotion zone is written as squares or boxes between two "
+           "corners, optionally for one side: promotion a8-h8; promotion "
+           "black a1-h1; found '" +
+           T + "'";
+  return "expected game, board, include, piece, start or promotion; found '" +
+         T + "'";
+}
+
+/// Calls \p F with every cell of the box between two corners.
+template <typename Fn> void forBox(Vec From, Vec To, Fn F) {
+  for (int Z = std::min(From.z, To.z); Z <= std::max(From.z, To.z); ++Z)
+    for (int Y = std::min(From.y, To.y); Y <= std::max(From.y, To.y); ++Y)
+      for (int X = std::min(From.x, To.x); X <= std::max(From.x, To.x); ++X)
+        F(Vec(X, Y, Z));
 }
 
 class Loader {
@@ -136,6 +152,24 @@ public:
   std::vector<DeclaredBoard> Boards;
   std::vector<RawPiece> Pieces;
   std::vector<IncludeStatement> Includes;
+  /// `start` and `promotion` statements, read once the board is known.
+  /// They belong to the board of their file: those of the file whose
+  /// board is used apply (Grand Chess includes chess's pieces, not its
+  /// start position).
+  struct RawStart {
+    std::string FEN;
+    SMRange Range;
+    std::vector<unsigned> Via;
+  };
+  std::vector<RawStart> Starts;
+  struct RawZone {
+    std::optional<Color> Side;
+    /// Corners of each box, as written, with their ranges.
+    std::vector<std::pair<std::string, std::string>> Spans;
+    std::vector<SMRange> Ranges;
+    std::vector<unsigned> Via;
+  };
+  std::vector<RawZone> Zones;
   /// Real paths of the files being read, innermost last.
   std::vector<std::string> Stack;
 };
@@ -158,6 +192,10 @@ public:
         include(I);
       else if (auto *D = S->pieceDecl())
         piece(D);
+      else if (auto *St = S->startDecl())
+        start(St);
+      else if (auto *Z = S->promotionDecl())
+        promotion(Z);
     }
   }
 
@@ -241,10 +279,7 @@ private:
   void removeSpan(Board &B, P::SquareSpanContext *S) {
     Vec From = B.coord(square(B, S->NAME(0)));
     Vec To = S->NAME().size() > 1 ? B.coord(square(B, S->NAME(1))) : From;
-    for (int Z = std::min(From.z, To.z); Z <= std::max(From.z, To.z); ++Z)
-      for (int Y = std::min(From.y, To.y); Y <= std::max(From.y, To.y); ++Y)
-        for (int X = std::min(From.x, To.x); X <= std::max(From.x, To.x); ++X)
-          B.removeSquare(B.index(Vec(X, Y, Z)));
+    forBox(From, To, [&](Vec C) { B.removeSquare(B.index(C)); });
   }
 
   void include(P::IncludeDeclContext *C) {
@@ -292,6 +327,31 @@ private:
     Load.Stack.pop_back();
     if (!Ok)
       throw Failed();
+  }
+
+  void start(P::StartDeclContext *C) {
+    antlr4::Token *T = C->STRING()->getSymbol();
+    for (const Loader::RawStart &Other : Load.Starts)
+      if (Other.Via == Via) {
+        error(range(C), "the start position is given twice in this file");
+        Diags.note(Other.Range.Start, "given here before", {Other.Range});
+        throw Failed();
+      }
+    Load.Starts.push_back({decode(T), range(T), Via});
+  }
+
+  void promotion(P::PromotionDeclContext *C) {
+    Loader::RawZone Z;
+    if (C->side)
+      Z.Side = C->side->getType() == L::WHITE ? Color::White : Color::Black;
+    Z.Via = Via;
+    for (P::SquareSpanContext *S : C->squareSpan()) {
+      std::string From = S->NAME(0)->getText();
+      Z.Spans.push_back(
+          {From, S->NAME().size() > 1 ? S->NAME(1)->getText() : From});
+      Z.Ranges.push_back(range(S));
+    }
+    Load.Zones.push_back(std::move(Z));
   }
 
   void piece(P::PieceDeclContext *C) {
@@ -498,6 +558,88 @@ void lintPieces(DiagnosticEngine &Diags, const PieceSet &Set) {
   }
 }
 
+/// The start position and promotion zones of the file whose board is
+/// used (\p BoardVia: its includes), on that board; none with --board.
+/// False after an error.
+bool gameRules(Loader &Load, PieceSet &Set, const PieceFileOptions &Opts,
+               const std::vector<unsigned> &BoardVia) {
+  DiagnosticEngine &Diags = Load.Diags;
+  const Board &B = Set.board();
+  if (Opts.BoardOverride)
+    return true;
+  auto Own = std::find_if(Load.Starts.begin(), Load.Starts.end(),
+                          [&](const auto &S) { return S.Via == BoardVia; });
+  if (Own != Load.Starts.end()) {
+    std::string Error;
+    auto Start = Position::fromFEN(Own->FEN, B, Error);
+    if (!Start) {
+      Diags.error(Own->Range.Start,
+                  "the start position is not a position of the " + B.str() +
+                      " board: " + Error,
+                  {Own->Range});
+      return false;
+    }
+    for (unsigned S : B.squares().toVector()) {
+      const Occupant &O = Start->at(S);
+      if (O.Present && !Set.findByLetter(O.Type)) {
+        Diags.error(Own->Range.Start,
+                    "the start position has a piece '" +
+                        std::string(1, O.Side == Color::White
+                                           ? O.Type
+                                           : char(O.Type - 'A' + 'a')) +
+                        "' on " + B.squareName(S) +
+                        ", and no piece has that letter",
+                    {Own->Range});
+        return false;
+      }
+    }
+    Set.Start = std::move(*Start);
+    Set.StartFEN = Own->FEN;
+  }
+  // A zone without a side is White's, and Black's too turned half round
+  // unless Black's is given.
+  std::optional<SquareSet> Given[2], Both;
+  for (const Loader::RawZone &Z : Load.Zones) {
+    if (Z.Via != BoardVia)
+      continue;
+    SquareSet Zone(B.numSquares());
+    for (size_t I = 0; I < Z.Spans.size(); ++I) {
+      unsigned Corner[2];
+      for (int K = 0; K < 2; ++K) {
+        std::string Error;
+        const std::string &Name = K ? Z.Spans[I].second : Z.Spans[I].first;
+        if (!B.parseSquare(Name, Corner[K], Error)) {
+          Diags.error(Z.Ranges[I].Start, Error, {Z.Ranges[I]});
+          return false;
+        }
+      }
+      forBox(B.coord(Corner[0]), B.coord(Corner[1]), [&](Vec C) {
+        if (B.contains(C))
+          Zone.set(B.index(C));
+      });
+    }
+    std::optional<SquareSet> &Into = Z.Side ? Given[(int)*Z.Side] : Both;
+    if (!Into)
+      Into = SquareSet(B.numSquares());
+    *Into |= Zone;
+  }
+  if (Both || Given[0])
+    Set.Promotion[0] = Given[0] ? *Given[0] : *Both;
+  if (Given[1]) {
+    Set.Promotion[1] = *Given[1];
+  } else if (Both) {
+    SquareSet Turned(B.numSquares());
+    for (unsigned S : Both->toVector()) {
+      Vec C = B.coord(S);
+      Vec T(B.width() - 1 - C.x, B.height() - 1 - C.y, B.depth() - 1 - C.z);
+      if (B.contains(T))
+        Turned.set(B.index(T));
+    }
+    Set.Promotion[1] = Turned;
+  }
+  return true;
+}
+
 std::optional<PieceSet> finish(Loader &Load, const PieceFileOptions &Opts) {
   PieceSet Set;
   Set.Title = Load.Title;
@@ -551,7 +693,8 @@ std::optional<PieceSet> finish(Loader &Load, const PieceFileOptions &Opts) {
       Load.Includes[I].Used = true;
     Set.Pieces.push_back(std::move(Raw.Def));
   }
-  if (!Ok)
+  if (!Ok ||
+      !gameRules(Load, Set, Opts, Used ? Used->Via : std::vector<unsigned>()))
     return std::nullopt;
   lintPieces(Load.Diags, Set);
   for (const IncludeStatement &I : Load.Includes)

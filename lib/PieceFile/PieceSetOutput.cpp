@@ -371,6 +371,27 @@ std::vector<PieceView> fairy::tableViews(const PieceSet &Set,
 
 namespace {
 
+/// The start squares and promotion zones the file states, for headers.
+BitboardRules rulesOf(const PieceSet &Set) {
+  BitboardRules Rules;
+  const Board &B = Set.board();
+  if (Set.Start)
+    for (const PieceDef &D : Set.Pieces) {
+      std::array<SquareSet, 2> Squares = {SquareSet(B.numSquares()),
+                                          SquareSet(B.numSquares())};
+      for (unsigned S : B.squares().toVector()) {
+        const Occupant &O = Set.Start->at(S);
+        if (O.Present && O.Type == D.Letter)
+          Squares[(int)O.Side].set(S);
+      }
+      Rules.Start.push_back({D.Identifier, Squares});
+    }
+  if (Set.Promotion[0] || Set.Promotion[1])
+    Rules.Promotion = {Set.Promotion[0].value_or(SquareSet(B.numSquares())),
+                       Set.Promotion[1].value_or(SquareSet(B.numSquares()))};
+  return Rules;
+}
+
 std::optional<std::string> tables(DiagnosticEngine &Diags, const PieceSet &Set,
                                   const std::vector<View> &AllViews,
                                   const SetOptions &Opts) {
@@ -378,11 +399,18 @@ std::optional<std::string> tables(DiagnosticEngine &Diags, const PieceSet &Set,
   std::vector<View> Views = tableViews(Set, AllViews, Opts, Notes);
   if (Opts.Output == SetOutput::Bitboard) {
     std::vector<BitboardPiece> Pieces;
-    for (const View &V : Views)
-      Pieces.push_back({V.Name, V.IR, V.Side});
+    for (const View &V : Views) {
+      // pawn_white and pawn_black are the family pawn; their unmoved
+      // views the family pawn_initial.
+      std::string Family;
+      if (!V.BothSides && !Opts.Side)
+        Family = V.Def->Identifier +
+                 (V.Assumes == PieceView::Unmoved ? "_initial" : "");
+      Pieces.push_back({V.Name, V.IR, V.Side, Family});
+    }
     auto Header = emitBitboard(
         Pieces, Set.board(), generatedBy("bitboard", Set, Views, Opts) + Notes,
-        Why, Opts.Index);
+        Why, Opts.Index, rulesOf(Set));
     if (!Header)
       Diags.error("cannot emit bitboard tables: " + Why);
     return Header;
@@ -424,6 +452,32 @@ std::string boardDecl(const Board &B) {
   return S + Missing + ";\n";
 }
 
+/// The start and promotion statements, each zone listed square by square.
+std::string rulesDecl(const PieceSet &Set) {
+  std::string Out;
+  if (Set.Start)
+    Out += "start " + quoted(Set.StartFEN) + ";\n";
+  for (Color Side : {Color::White, Color::Black}) {
+    const std::optional<SquareSet> &Zone = Set.Promotion[(int)Side];
+    if (!Zone || Zone->count() == 0)
+      continue;
+    std::string Squares;
+    for (unsigned S : Zone->toVector())
+      Squares += (Squares.empty() ? "" : ", ") + Set.board().squareName(S);
+    Out += std::string("promotion ") + sideName(Side) + " " + Squares + ";\n";
+  }
+  return Out;
+}
+
+/// Whether \p Name must be quoted in a piece file: a keyword.
+bool isKeyword(const std::string &Name) {
+  for (const char *K : {"game", "board", "missing", "include", "piece", "royal",
+                        "white", "black", "start", "promotion"})
+    if (Name == K)
+      return true;
+  return false;
+}
+
 /// The set as a piece file whose movements are all in one notation.
 std::optional<std::string> rewritten(DiagnosticEngine &Diags,
                                      const PieceSet &Set,
@@ -437,7 +491,7 @@ std::optional<std::string> rewritten(DiagnosticEngine &Diags,
   Out.replace(Out.find(": ."), 3, ".");
   if (!Set.Title.empty())
     Out += "game " + quoted(Set.Title) + ";\n";
-  Out += boardDecl(Set.board()) + "\n";
+  Out += boardDecl(Set.board()) + rulesDecl(Set) + "\n";
   // Cylinder moves and rifle legs were read for the set's board.
   FrontendOptions Read;
   Read.BoardWidth = Set.board().width();
@@ -468,8 +522,10 @@ std::optional<std::string> rewritten(DiagnosticEngine &Diags,
                       " " + quoted(*Text) + ";");
     }
     std::string Head =
-        "piece " + (D.Identifier == D.Name ? D.Name : quoted(D.Name)) + " " +
-        std::string(1, D.Letter) + (D.Royal ? " royal" : "");
+        "piece " +
+        (D.Identifier == D.Name && !isKeyword(D.Name) ? D.Name
+                                                      : quoted(D.Name)) +
+        " " + std::string(1, D.Letter) + (D.Royal ? " royal" : "");
     if (Lines.size() == 1) {
       Out += Head + " " + Lines[0] + "\n";
     } else {

@@ -56,6 +56,8 @@ using ExpectedFn = std::function<Destinations(Bits Occupied, unsigned Origin)>;
 struct CheckedPiece {
   std::string Name; ///< as in fairy_attacks_<Name>
   ExpectedFn Expected;
+  /// For a family's functions taking the side: "0" (White) or "1".
+  std::string Side = {};
 };
 
 /// The check program for header "<Header>.h".
@@ -89,10 +91,12 @@ bitboardCheckProgram(const std::string &Header, const Board &B,
         "static const unsigned long long expected{0}[{1}][{2}][3][2] = {{\n"
         "{3}}};\n",
         P, Occupancies.size(), N, Expect);
+    std::string Args =
+        Pieces[P].Side.empty() ? "s, occ" : Pieces[P].Side + ", s, occ";
     Checks += fmt::format(
-        "      got[0] = fairy_attacks_{0}(s, occ);\n"
-        "      got[1] = fairy_quiets_{0}(s, occ);\n"
-        "      got[2] = fairy_captures_{0}(s, occ);\n"
+        "      got[0] = fairy_attacks_{0}({2});\n"
+        "      got[1] = fairy_quiets_{0}({2});\n"
+        "      got[2] = fairy_captures_{0}({2});\n"
         "      for (i = 0; i < 3; ++i)\n"
         "        if (got[i] != SET(expected{1}[k][s][i]) && mismatches++ < 5)\n"
         "          printf(\"{0}: occupancy %d square %d set %d: got "
@@ -101,7 +105,7 @@ bitboardCheckProgram(const std::string &Header, const Board &B,
         "                 (unsigned long long)got[i], "
         "expected{1}[k][s][i][1],\n"
         "                 expected{1}[k][s][i][0]);\n",
-        Pieces[P].Name, P);
+        Pieces[P].Name, P, Args);
   }
   // One program for every board: on boards of up to 64 squares the high
   // halves are 0 and FAIRY_BB drops them.

@@ -91,6 +91,39 @@ const Case Cases[] = {
      Color::Black},
 };
 
+/// \p Text in \p Notation, after -O1 for \p B.
+NodeRef compile(const char *Notation, const char *Text, const Board &B) {
+  DiagnosticEngine Diags(nullptr);
+  unsigned Buf = Diags.addBuffer(Text, "<case>");
+  const NotationInfo *Info = findNotation(Notation);
+  EXPECT_TRUE(Info);
+  NodeRef IR = Info ? Info->Parse(Diags, Buf, FrontendOptions()) : nullptr;
+  EXPECT_TRUE(IR) << Text;
+  if (!IR)
+    return nullptr;
+  PassContext Ctx;
+  Ctx.Board = B.shape();
+  return optimize(IR, 1, Ctx);
+}
+
+/// The evaluator's destinations of \p IR for \p Side, other pieces
+/// enemies.
+ExpectedFn expected(const NodeRef &IR, const Board &B, Color Side) {
+  std::string E;
+  std::shared_ptr<FastEvaluator> Fast = FastEvaluator::compile(IR, B, E);
+  EXPECT_TRUE(Fast) << E;
+  return [Fast, &B, Side](Bits Others, unsigned S) {
+    Position Q(B);
+    for (unsigned X = 0; X < B.numSquares(); ++X)
+      if (Others >> X & 1)
+        Q.place(X, opposite(Side), 'X');
+    std::string E;
+    auto D = Fast ? Fast->evaluate(Q, S, Side, E) : std::nullopt;
+    EXPECT_TRUE(D) << E;
+    return D ? *D : Destinations();
+  };
+}
+
 /// Every case's header, indexed by \p Index, compiled and compared with
 /// the evaluator (PEXT: the cases on boards of up to 64 squares).
 void checkCases(BitboardIndex Index, GeneratedCode &Code) {
@@ -102,34 +135,67 @@ void checkCases(BitboardIndex Index, GeneratedCode &Code) {
     std::optional<Position> P = fairy::test::boardOrPlacement(C.Board, E);
     ASSERT_TRUE(P) << E;
     const Board &B = P->board();
-    DiagnosticEngine Diags(nullptr);
-    unsigned Buf = Diags.addBuffer(C.Text, "<case>");
-    const NotationInfo *Notation = findNotation(C.Notation);
-    ASSERT_TRUE(Notation);
-    NodeRef IR = Notation->Parse(Diags, Buf, FrontendOptions());
+    NodeRef IR = compile(C.Notation, C.Text, B);
     ASSERT_TRUE(IR);
-    PassContext Ctx;
-    Ctx.Board = B.shape();
-    IR = optimize(IR, 1, Ctx);
     if (Index == BitboardIndex::Pext && B.numSquares() > 64)
       continue;
     auto Header = emitBitboard({{C.Name, IR, C.Side}}, B, "test", E, Index);
     ASSERT_TRUE(Header) << E;
-    auto Fast = FastEvaluator::compile(IR, B, E);
-    ASSERT_TRUE(Fast) << E;
-
-    auto Expected = [&](Bits Others, unsigned S) {
-      Position Q(B);
-      for (unsigned X = 0; X < B.numSquares(); ++X)
-        if (Others >> X & 1)
-          Q.place(X, opposite(C.Side), 'X');
-      auto D = Fast->evaluate(Q, S, C.Side, E);
-      EXPECT_TRUE(D) << E;
-      return D ? *D : Destinations();
-    };
-    std::string Program = bitboardCheckProgram(
-        C.Name, B, randomOccupancies(B, 200, Rng), {{C.Name, Expected}});
+    std::string Program =
+        bitboardCheckProgram(C.Name, B, randomOccupancies(B, 200, Rng),
+                             {{C.Name, expected(IR, B, C.Side)}});
     Code.check(C.Name, *Header, Program);
+  }
+}
+
+/// A White and a Black piece of one family: parts looked up alike share
+/// two-row arrays (leapers, one-blocker parts, plain and mixed magic
+/// parts), others choose by side.
+struct FamilyCase {
+  const char *Name, *Notation, *White, *Black, *Board;
+};
+
+const FamilyCase Families[] = {
+    {"pawn", "betza", "fmWfcF", "fmWfcF", "8x8"},
+    {"unmoved_pawn", "betza", "fmWfcFfmnD", "fmWfcFfmnD", "8x8"},
+    {"odd", "betza", "B", "R", "8x8"},
+    {"checker", "parlett", "o1x>,^2x>", "o1x>,^2x>", "8x8"},
+    {"unalike", "betza", "N", "R", "8x8"},
+    {"pawn_10x10", "betza", "fmWfcFfmnD", "fmWfcFfmnD", "10x10"},
+    {"horse", "betza", "nN", "nN", "9x10"},
+};
+
+void checkFamilies(BitboardIndex Index, GeneratedCode &Code) {
+  std::mt19937_64 Rng(22);
+  for (const FamilyCase &F : Families) {
+    SCOPED_TRACE(std::string(F.Name) + " on " + F.Board);
+    std::string E;
+    std::optional<Position> P = fairy::test::boardOrPlacement(F.Board, E);
+    ASSERT_TRUE(P) << E;
+    const Board &B = P->board();
+    if (Index == BitboardIndex::Pext && B.numSquares() > 64)
+      continue;
+    NodeRef White = compile(F.Notation, F.White, B);
+    NodeRef Black = compile(F.Notation, F.Black, B);
+    ASSERT_TRUE(White && Black);
+    std::string W = std::string(F.Name) + "_white",
+                Bl = std::string(F.Name) + "_black";
+    auto Header = emitBitboard(
+        {{W, White, Color::White, F.Name}, {Bl, Black, Color::Black, F.Name}},
+        B, "test", E, Index);
+    ASSERT_TRUE(Header) << E;
+    EXPECT_NE(Header->find("fairy_attacks_" + std::string(F.Name) +
+                           "(int side, int sq, fairy_bb occupied)"),
+              std::string::npos);
+    ExpectedFn ForWhite = expected(White, B, Color::White);
+    ExpectedFn ForBlack = expected(Black, B, Color::Black);
+    std::string Program =
+        bitboardCheckProgram(F.Name, B, randomOccupancies(B, 100, Rng),
+                             {{W, ForWhite},
+                              {Bl, ForBlack},
+                              {F.Name, ForWhite, "0"},
+                              {F.Name, ForBlack, "1"}});
+    Code.check(F.Name, *Header, Program);
   }
 }
 
@@ -138,6 +204,19 @@ void checkCases(BitboardIndex Index, GeneratedCode &Code) {
 TEST(BitboardTest, CompiledTablesMatchTheEvaluator) {
   GeneratedCode Code;
   checkCases(BitboardIndex::Magic, Code);
+}
+
+TEST(BitboardTest, FamilyFunctionsTakeTheSide) {
+  GeneratedCode Code;
+  checkFamilies(BitboardIndex::Magic, Code);
+}
+
+TEST(BitboardTest, PextFamilyFunctionsTakeTheSide) {
+  if (!__builtin_cpu_supports("bmi2"))
+    GTEST_SKIP() << "this CPU has no BMI2, so PEXT code cannot run here";
+  GeneratedCode Code;
+  Code.addFlags({"-mbmi2"});
+  checkFamilies(BitboardIndex::Pext, Code);
 }
 
 TEST(BitboardTest, PextTablesMatchTheEvaluator) {

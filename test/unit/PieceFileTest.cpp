@@ -56,19 +56,27 @@ TEST(PieceFileTest, ExamplesCompileToCheckedBitboardHeaders) {
             FastEvaluator::compile(V.Def->movesFor(Side), B, E);
         ASSERT_TRUE(Fast) << E;
         bool Moved = V.Assumes == PieceView::Moved;
-        Checked.push_back(
-            {V.Name, [&B, Side, Moved, F = Fast](Bits Others, unsigned S) {
-               Position P(B);
-               for (unsigned X = 0; X < B.numSquares(); ++X)
-                 if (Others >> X & 1)
-                   P.place(X, opposite(Side), 'X');
-               if (Moved)
-                 P.Moved.set(S);
-               std::string E;
-               auto D = F->evaluate(P, S, Side, E);
-               EXPECT_TRUE(D) << E;
-               return D ? *D : Destinations();
-             }});
+        ExpectedFn Expected = [&B, Side, Moved, F = Fast](Bits Others,
+                                                          unsigned S) {
+          Position P(B);
+          for (unsigned X = 0; X < B.numSquares(); ++X)
+            if (Others >> X & 1)
+              P.place(X, opposite(Side), 'X');
+          if (Moved)
+            P.Moved.set(S);
+          std::string E;
+          auto D = F->evaluate(P, S, Side, E);
+          EXPECT_TRUE(D) << E;
+          return D ? *D : Destinations();
+        };
+        Checked.push_back({V.Name, Expected});
+        // A piece moving differently by side is also checked through its
+        // family's functions taking the side (pawn, pawn_initial).
+        if (!V.BothSides)
+          Checked.push_back(
+              {V.Def->Identifier +
+                   (V.Assumes == PieceView::Unmoved ? "_initial" : ""),
+               Expected, Side == Color::White ? "0" : "1"});
       }
     }
     EXPECT_GE(Checked.size(), Set->Pieces.size());

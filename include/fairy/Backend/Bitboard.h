@@ -11,7 +11,11 @@
 // squares whose occupancy matters (found by the fast evaluator's relevance
 // probe, then trimmed to those that change the result), a multiplier found
 // at compile time from a fixed seed, and the destinations for every
-// occupancy of those squares. docs/backends.md describes it.
+// occupancy of those squares. docs/backends.md describes it. A White and
+// a Black piece of one family (BitboardPiece::Family) also get
+//   fairy_attacks_<family>(side, square, occupied)   (and quiets, captures)
+// with side 0 for White and 1 for Black, over tables whose rows are the
+// two sides.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FAIRY_BACKEND_BITBOARD_H
@@ -22,6 +26,7 @@
 #include "fairy/Eval/Position.h"
 #include "fairy/IR/Node.h"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,13 +37,30 @@ struct BitboardPiece {
   std::string Name;          ///< a C identifier
   NodeRef IR;                ///< after -O1
   Color Side = Color::White; ///< whose moves the tables hold
+  /// A C identifier naming the piece for both sides: the White and the
+  /// Black piece of one family (pawn_white, pawn_black: pawn) also get
+  /// functions taking the side, fairy_attacks_pawn(side, sq, occupied).
+  /// Empty for a piece that moves alike for both.
+  std::string Family = {};
+};
+
+/// Rules of the game a header carries for engines when the piece file
+/// states them (`start`, `promotion`): fairy_start_<piece>(side) and
+/// fairy_promotion_zone(side).
+struct BitboardRules {
+  /// Per piece (its C identifier): the squares of White's and of Black's
+  /// pieces in the start position.
+  std::vector<std::pair<std::string, std::array<SquareSet, 2>>> Start;
+  /// White's and Black's promotion zones.
+  std::optional<std::array<SquareSet, 2>> Promotion;
 };
 
 /// The header for \p Pieces on \p B, or nullopt with \p Error.
 std::optional<std::string>
 emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
              const std::string &Comment, std::string &Error,
-             BitboardIndex Index = BitboardIndex::Magic);
+             BitboardIndex Index = BitboardIndex::Magic,
+             const BitboardRules &Rules = BitboardRules());
 
 } // namespace fairy
 

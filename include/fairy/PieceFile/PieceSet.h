@@ -73,6 +73,13 @@ struct PieceSet {
   bool BoardGiven = false;
   const Board &board() const { return *TheBoard; }
   std::vector<PieceDef> Pieces;
+  /// `start "FEN";`: the game's start position, if the file gives one
+  /// (the main file's, else an include's).
+  std::optional<Position> Start;
+  std::string StartFEN; ///< as written
+
+  /// `promotion ...;`: each side's promotion zone (by Color), if given.
+  std::optional<SquareSet> Promotion[2];
 
   /// The moves of every piece for both sides, and the royal letters: what
   /// positions need for attack conditions and Betza's k and t.

@@ -1,0 +1,94 @@
+//===- BitboardTables.h - Tabulated parts of bitboard pieces ----*- C++ -*-===//
+//
+// What Bitboard.cpp computes and BitboardHeader.cpp writes: per piece, its
+// parts, each a table of destinations per square and relevant occupancy,
+// and how an engine looks it up (one load, one square's test, or a magic
+// multiplier). Private to the back end.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_LIB_BACKEND_BITBOARDTABLES_H
+#define FAIRY_LIB_BACKEND_BITBOARDTABLES_H
+
+#include "fairy/Backend/Bitboard.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace fairy {
+namespace bitboard {
+
+/// A set of up to 128 squares: boards of up to 64 squares use the low half
+/// only, and their headers use uint64_t.
+using Bits = unsigned __int128;
+
+inline uint64_t lo(Bits B) { return uint64_t(B); }
+inline uint64_t hi(Bits B) { return uint64_t(B >> 64); }
+
+/// One square of one part: the squares that matter, the multiplier (a pair
+/// for the two halves of a 128-square board), and the destinations by index.
+struct Entry {
+  Bits Mask = 0;
+  uint64_t MagicLo = 0, MagicHi = 0;
+  unsigned Shift = 63;
+  std::vector<Bits> All, Quiet, Capture;
+
+  /// The table index of the relevant occupancy \p Occ: the halves are
+  /// multiplied separately and combined, as in Fairy-Stockfish's large
+  /// boards; on small boards the high half is 0.
+  size_t index(Bits Occ) const {
+    return (lo(Occ) * MagicLo ^ hi(Occ) * MagicHi) >> Shift;
+  }
+};
+
+/// How a part's one stored set S gives its destinations (occ: the board's
+/// occupancy). Quiet-only and capture-only parts leave the occupied
+/// (respectively empty) squares of S free, so the ends of rays need no index
+/// bit, as for a plain slider.
+enum class Kind {
+  Plain,       ///< attacks S; quiets S & ~occ; captures S & occ
+  QuietOnly,   ///< quiets and attacks S & ~occ; no captures
+  CaptureOnly, ///< captures and attacks S & occ; no quiet moves
+  Mixed,       ///< three stored sets: attacks, quiets, captures
+};
+
+/// The stored set of entry \p I for a part of kind \p K (Mixed: attacks).
+inline Bits stored(const Entry &En, size_t I, Kind K) {
+  return K == Kind::QuietOnly     ? En.Quiet[I]
+         : K == Kind::CaptureOnly ? En.Capture[I]
+                                  : En.All[I];
+}
+
+/// How an engine finds a part's destinations.
+enum class Lookup {
+  Leaper,     ///< one load: the destinations do not depend on occupancy
+  OneBlocker, ///< one square's test picks one of two sets
+  Magic,      ///< a magic (or PEXT) index into the part's own tables
+  Shared,     ///< the tables of an equal part of an earlier piece
+};
+
+struct PartTables {
+  std::vector<Entry> Squares; ///< per square of the board (empty if Shared)
+  Kind K = Kind::Plain;
+  Lookup How = Lookup::Magic;
+  /// For Shared: the earlier piece and its part (a queen looks up the
+  /// rook's and the bishop's tables).
+  size_t SharedPiece = 0, SharedPart = 0;
+  NodeRef Part; ///< the moveset tabulated
+};
+
+struct TabulatedPiece {
+  const BitboardPiece *Piece;
+  std::vector<PartTables> Tables;
+};
+
+/// The header text for \p Pieces (tabulated in order, multipliers
+/// assigned).
+std::string writeHeader(const std::vector<TabulatedPiece> &Pieces,
+                        const Board &B, const std::string &Comment,
+                        BitboardIndex Index, const BitboardRules &Rules);
+
+} // namespace bitboard
+} // namespace fairy
+
+#endif
