@@ -143,7 +143,10 @@ void HeaderWriter::findPartners() {
   for (size_t P = 0; P < Pieces.size(); ++P)
     if (!family(P).empty())
       Members[family(P)].push_back(P);
-  for (const auto &[Family, M] : Members) {
+  for (const auto &Member : Members) {
+    // (clang 14 cannot capture structured bindings in lambdas)
+    const std::string &Family = Member.first;
+    const std::vector<size_t> &M = Member.second;
     bool Clash = std::any_of(Pieces.begin(), Pieces.end(), [&](const auto &T) {
       return T.Piece->Name == Family;
     });
