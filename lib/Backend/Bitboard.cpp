@@ -794,6 +794,137 @@ std::vector<PartTables> tabulatePiece(const BitboardPiece &Piece,
   return Tables;
 }
 
+/// Whether every ray of \p Narrow (for side \p NS) from every square
+/// starts a ray of \p Wide (for \p WS) from that square: then Narrow's
+/// destinations are Wide's restricted to Narrow's squares, as each ray is
+/// blocked by its own squares only.
+bool raysWithin(const RiderShape &Narrow, Color NS, const RiderShape &Wide,
+                Color WS, const Board &B) {
+  for (unsigned S : B.squares().toVector()) {
+    auto Outer = raysOf(Wide, B, S, WS);
+    for (const auto &Ray : raysOf(Narrow, B, S, NS)) {
+      if (Ray.empty())
+        continue;
+      bool Found = false;
+      for (const auto &O : Outer)
+        if (O.size() >= Ray.size() &&
+            std::equal(Ray.begin(), Ray.end(), O.begin())) {
+          Found = true;
+          break;
+        }
+      if (!Found)
+        return false;
+    }
+  }
+  return true;
+}
+
+/// Rider parts whose rays lie within another rider part's of the header
+/// (a lance's in the rook's, a short rook's, Black's forward rook's) look
+/// up that part's tables and mask them: one mask per square instead of
+/// tables of their own. Wider parts are kept first, so a part is masked
+/// over one that keeps its tables; parts sharing a masked part's tables
+/// are masked the same way.
+void maskOverWiderRiders(std::vector<TabulatedPiece> &Pieces, const Board &B) {
+  struct Candidate {
+    size_t Piece, Part, Squares;
+    RiderShape Shape;
+    Color Side;
+  };
+  std::vector<Candidate> Riders;
+  for (size_t P = 0; P < Pieces.size(); ++P)
+    for (size_t I = 0; I < Pieces[P].Tables.size(); ++I) {
+      const PartTables &T = Pieces[P].Tables[I];
+      auto Shape = T.How == Lookup::Magic ? riderShape(T.Part) : std::nullopt;
+      if (!Shape)
+        continue;
+      Color Side = Pieces[P].Piece->Side;
+      size_t Squares = 0;
+      for (unsigned S : B.squares().toVector())
+        for (const auto &Ray : raysOf(*Shape, B, S, Side))
+          Squares += Ray.size();
+      Riders.push_back({P, I, Squares, *Shape, Side});
+    }
+  // A part that covers another comes first: unbounded rides, then longer
+  // ones, then more directions and squares; ties in header order.
+  auto Key = [](const Candidate &C) {
+    return std::make_tuple(C.Shape.MaxSteps == 0, C.Shape.MaxSteps,
+                           C.Shape.Dirs.size(), C.Squares);
+  };
+  std::stable_sort(
+      Riders.begin(), Riders.end(),
+      [&](const Candidate &A, const Candidate &C) { return Key(A) > Key(C); });
+  // The mask of a rider's rays from every square.
+  auto Masks = [&](const RiderShape &R, Color Side) {
+    std::vector<Entry> Squares(B.numSquares());
+    for (unsigned S = 0; S < B.numSquares(); ++S) {
+      Bits Mask = 0;
+      if (B.squares().test(S))
+        for (const auto &Ray : raysOf(R, B, S, Side))
+          for (unsigned Sq : Ray)
+            Mask |= Bits(1) << Sq;
+      Squares[S] = Entry{0, 0, 0, 63, {Mask}, {Mask}, {Mask}};
+    }
+    return Squares;
+  };
+  std::vector<const Candidate *> Kept;
+  for (const Candidate &C : Riders) {
+    // One kept part covering all of C's rays, else each direction's rays
+    // in one (a 9x9 short rook's in the rook's file and rank parts).
+    std::vector<std::pair<const Candidate *, RiderShape>> Groups;
+    auto Covering = [&](const RiderShape &R) {
+      auto W = std::find_if(Kept.begin(), Kept.end(), [&](auto *K) {
+        return raysWithin(R, C.Side, K->Shape, K->Side, B);
+      });
+      return W == Kept.end() ? nullptr : *W;
+    };
+    if (const Candidate *W = Covering(C.Shape)) {
+      Groups.push_back({W, C.Shape});
+    } else {
+      for (Vec D : C.Shape.Dirs) {
+        const Candidate *W = Covering(RiderShape{{D}, C.Shape.MaxSteps});
+        if (!W) {
+          Groups.clear();
+          break;
+        }
+        auto G = std::find_if(Groups.begin(), Groups.end(),
+                              [&](const auto &X) { return X.first == W; });
+        if (G == Groups.end())
+          Groups.push_back({W, RiderShape{{D}, C.Shape.MaxSteps}});
+        else
+          G->second.Dirs.push_back(D);
+      }
+    }
+    if (Groups.empty()) {
+      Kept.push_back(&C);
+      continue;
+    }
+    std::vector<PartTables> &Tables = Pieces[C.Piece].Tables;
+    NodeRef Part = Tables[C.Part].Part;
+    for (size_t G = 0; G < Groups.size(); ++G) {
+      PartTables T;
+      T.K = Kind::Plain;
+      T.How = Lookup::Subset;
+      T.SharedPiece = Groups[G].first->Piece;
+      T.SharedPart = Groups[G].first->Part;
+      T.Squares = Masks(Groups[G].second, C.Side);
+      T.Part = Part;
+      if (G == 0)
+        Tables[C.Part] = std::move(T);
+      else
+        Tables.push_back(std::move(T));
+    }
+  }
+  // A part sharing a masked part's tables is masked the same way.
+  for (TabulatedPiece &TP : Pieces)
+    for (PartTables &T : TP.Tables)
+      if (T.How == Lookup::Shared) {
+        const PartTables &Target = Pieces[T.SharedPiece].Tables[T.SharedPart];
+        if (Target.How == Lookup::Subset)
+          T = Target;
+      }
+}
+
 } // namespace
 
 std::optional<std::string>
@@ -829,5 +960,6 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
     Error = R.Why;
     return std::nullopt;
   }
+  maskOverWiderRiders(Tabulated, B);
   return writeHeader(Tabulated, B, Comment, Index, Rules);
 }

@@ -93,7 +93,8 @@ private:
   std::string family(size_t P) const { return Pieces[P].Piece->Family; }
   static bool alike(const TabulatedPiece &A, const TabulatedPiece &B);
   void findPartners();
-  void piece(size_t P);
+  void tables(size_t P);
+  void functions(size_t P);
   void ownTables(size_t P, size_t I);
   void pairTables(size_t White, size_t Black, size_t I);
   void leaps(const std::vector<size_t> &Rows, size_t I, const std::string &Id);
@@ -107,6 +108,10 @@ private:
   void functions(const std::string &Name, bool BySide, const Terms &T);
   void familyFunctions(size_t White, size_t Black);
   std::string common() const;
+  const char *entryFunction() const {
+    return Index == BitboardIndex::Pext ? "fairy_pext_entry"
+                                        : "fairy_magic_entry";
+  }
   std::string bySide(const std::string &Name, const SquareSet &White,
                      const SquareSet &Black) const;
   void rules(const BitboardRules &Rules);
@@ -131,6 +136,10 @@ bool HeaderWriter::alike(const TabulatedPiece &A, const TabulatedPiece &B) {
   for (size_t I = 0; I < A.Tables.size(); ++I) {
     const PartTables &X = A.Tables[I], &Y = B.Tables[I];
     if (X.How != Y.How || X.K != Y.K || X.How == Lookup::Shared)
+      return false;
+    // Masks over one table: the masks are the two rows.
+    if (X.How == Lookup::Subset &&
+        (X.SharedPiece != Y.SharedPiece || X.SharedPart != Y.SharedPart))
       return false;
   }
   return true;
@@ -312,6 +321,8 @@ void HeaderWriter::ownTables(size_t P, size_t I) {
   case Lookup::Shared:
     Places[P][I] = Places[T.SharedPiece][T.SharedPart];
     return;
+  case Lookup::Subset:
+    return leaps({P}, I, Id + fmt::format("rays{}", I));
   }
 }
 
@@ -324,6 +335,8 @@ void HeaderWriter::pairTables(size_t White, size_t Black, size_t I) {
     return blockers({White, Black}, I, Id + fmt::format("blockers{}", I));
   case Lookup::Magic:
     return magics({White, Black}, I, Id + fmt::format("part{}", I));
+  case Lookup::Subset:
+    return leaps({White, Black}, I, Id + fmt::format("rays{}", I));
   case Lookup::Shared:
     return; // not alike: never paired
   }
@@ -337,14 +350,20 @@ void HeaderWriter::addTerms(const PartTables &T, const Place &Pl,
     return Out.add(T.K, Pl.Array + Row + "[sq]");
   case Lookup::OneBlocker:
     return Out.add(T.K, "fairy_blocked(&" + Pl.Array + Row + "[sq], occupied)");
+  case Lookup::Subset: {
+    // The wider part's set, masked by this part's squares.
+    const Place &Wider = Places[T.SharedPiece][T.SharedPart];
+    return Out.add(T.K, fmt::format("(*{}(&{}_magics{}[sq], occupied) & {}{}"
+                                    "[sq])",
+                                    entryFunction(), Wider.Array, Wider.Row,
+                                    Pl.Array, Row));
+  }
   case Lookup::Magic:
   case Lookup::Shared:
     break;
   }
-  std::string Found = fmt::format(
-      "{}(&{}_magics{}[sq], occupied)",
-      Index == BitboardIndex::Pext ? "fairy_pext_entry" : "fairy_magic_entry",
-      Pl.Array, Row);
+  std::string Found = fmt::format("{}(&{}_magics{}[sq], occupied)",
+                                  entryFunction(), Pl.Array, Row);
   if (T.K != Kind::Mixed)
     return Out.add(T.K, "*" + Found);
   // The quiet and capture sets are at the same index as the attacks.
@@ -403,7 +422,7 @@ void HeaderWriter::familyFunctions(size_t White, size_t Black) {
                     name(Black), name(White));
 }
 
-void HeaderWriter::piece(size_t P) {
+void HeaderWriter::tables(size_t P) {
   const TabulatedPiece &TP = Pieces[P];
   bool White = TP.Piece->Side == Color::White;
   if (Paired[P] && *Partner[P] > P) {
@@ -413,6 +432,11 @@ void HeaderWriter::piece(size_t P) {
     for (size_t I = 0; I < TP.Tables.size(); ++I)
       ownTables(P, I);
   }
+}
+
+void HeaderWriter::functions(size_t P) {
+  const TabulatedPiece &TP = Pieces[P];
+  bool White = TP.Piece->Side == Color::White;
   Terms T;
   for (size_t I = 0; I < TP.Tables.size(); ++I)
     addTerms(TP.Tables[I], Places[P][I], Places[P][I].Row, T);
@@ -548,8 +572,13 @@ void HeaderWriter::rules(const BitboardRules &Rules) {
 
 std::string HeaderWriter::write(const std::string &Comment,
                                 const BitboardRules &Rules) {
+  // Every table first: a part may look up a later piece's (a lance
+  // masks the rook's).
   for (size_t P = 0; P < Pieces.size(); ++P)
-    piece(P);
+    tables(P);
+  Body += "\n";
+  for (size_t P = 0; P < Pieces.size(); ++P)
+    functions(P);
   rules(Rules);
   std::string Sizes;
   size_t Total = 0;

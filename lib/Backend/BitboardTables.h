@@ -65,14 +65,19 @@ enum class Lookup {
   OneBlocker, ///< one square's test picks one of two sets
   Magic,      ///< a magic (or PEXT) index into the part's own tables
   Shared,     ///< the tables of an equal part of an earlier piece
+  /// The tables of a rider part whose rays include this part's (fR in a
+  /// rook, R3 in a rook, fNN in NN), masked by this part's squares per
+  /// square (Squares: one set each).
+  Subset,
 };
 
 struct PartTables {
-  std::vector<Entry> Squares; ///< per square of the board (empty if Shared)
+  /// Per square of the board (empty if Shared; the mask if Subset).
+  std::vector<Entry> Squares;
   Kind K = Kind::Plain;
   Lookup How = Lookup::Magic;
-  /// For Shared: the earlier piece and its part (a queen looks up the
-  /// rook's and the bishop's tables).
+  /// For Shared and Subset: the piece and part whose tables are looked up
+  /// (a queen looks up the rook's and the bishop's, a lance the rook's).
   size_t SharedPiece = 0, SharedPart = 0;
   NodeRef Part; ///< the moveset tabulated
 };

@@ -199,7 +199,73 @@ void checkFamilies(BitboardIndex Index, GeneratedCode &Code) {
   }
 }
 
+/// Riders whose rays lie within a wider rider's of the same header look
+/// up its tables through a mask per square: the lance (a family: White's
+/// and Black's masks are two rows), a short rook, a forward nightrider;
+/// the lance comes before the rook it masks.
+void checkMaskedRiders(BitboardIndex Index, GeneratedCode &Code) {
+  struct Member {
+    const char *Name, *Text;
+    Color Side;
+    const char *Family;
+  };
+  const Member Members[] = {
+      {"lance_white", "fR", Color::White, "lance"},
+      {"lance_black", "fR", Color::Black, "lance"},
+      {"rook", "R", Color::White, ""},
+      {"short_rook", "R3", Color::White, ""},
+      {"nightrider", "NN", Color::White, ""},
+      {"forward_nightrider_black", "fNN", Color::Black, ""},
+  };
+  std::mt19937_64 Rng(23);
+  for (const char *Size : {"9x9", "12x10"}) {
+    SCOPED_TRACE(Size);
+    std::string E;
+    std::optional<Position> P = fairy::test::boardOrPlacement(Size, E);
+    ASSERT_TRUE(P) << E;
+    const Board &B = P->board();
+    if (Index == BitboardIndex::Pext && B.numSquares() > 64)
+      continue;
+    std::vector<BitboardPiece> Pieces;
+    std::vector<CheckedPiece> Checked;
+    for (const Member &M : Members) {
+      NodeRef IR = compile("betza", M.Text, B);
+      ASSERT_TRUE(IR);
+      Pieces.push_back({M.Name, IR, M.Side, M.Family});
+      Checked.push_back({M.Name, expected(IR, B, M.Side)});
+      if (*M.Family)
+        Checked.push_back({M.Family, expected(IR, B, M.Side),
+                           M.Side == Color::White ? "0" : "1"});
+    }
+    auto Header = emitBitboard(Pieces, B, "test", E, Index);
+    ASSERT_TRUE(Header) << E;
+    // Only the rook and the nightrider keep magic tables.
+    for (const char *Own : {"lance", "short_rook", "forward_nightrider"})
+      EXPECT_EQ(Header->find(std::string("fairy_") + Own + "_part"),
+                std::string::npos)
+          << Own;
+    EXPECT_NE(Header->find("fairy_lance_rays0[2]"), std::string::npos);
+    std::string Name = std::string("masked_") + Size;
+    Code.check(
+        Name, *Header,
+        bitboardCheckProgram(Name, B, randomOccupancies(B, 100, Rng), Checked));
+  }
+}
+
 } // namespace
+
+TEST(BitboardTest, MaskedRidersMatchTheEvaluator) {
+  GeneratedCode Code;
+  checkMaskedRiders(BitboardIndex::Magic, Code);
+}
+
+TEST(BitboardTest, PextMaskedRidersMatchTheEvaluator) {
+  if (!__builtin_cpu_supports("bmi2"))
+    GTEST_SKIP() << "this CPU has no BMI2, so PEXT code cannot run here";
+  GeneratedCode Code;
+  Code.addFlags({"-mbmi2"});
+  checkMaskedRiders(BitboardIndex::Pext, Code);
+}
 
 TEST(BitboardTest, CompiledTablesMatchTheEvaluator) {
   GeneratedCode Code;
