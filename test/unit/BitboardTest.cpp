@@ -252,43 +252,37 @@ void checkMaskedRiders(BitboardIndex Index, GeneratedCode &Code) {
   }
 }
 
+using CheckFn = void (*)(BitboardIndex, GeneratedCode &);
+
+/// Runs \p Check on headers indexed by \p Index: PEXT code is compiled
+/// with -mbmi2 and run only where the CPU has BMI2.
+void run(CheckFn Check, BitboardIndex Index) {
+  GeneratedCode Code;
+  if (Index == BitboardIndex::Pext) {
+    if (!__builtin_cpu_supports("bmi2"))
+      GTEST_SKIP() << "this CPU has no BMI2, so PEXT code cannot run here";
+    Code.addFlags({"-mbmi2"});
+  }
+  Check(Index, Code);
+}
+
 } // namespace
 
-TEST(BitboardTest, MaskedRidersMatchTheEvaluator) {
-  GeneratedCode Code;
-  checkMaskedRiders(BitboardIndex::Magic, Code);
-}
-
-TEST(BitboardTest, PextMaskedRidersMatchTheEvaluator) {
-  if (!__builtin_cpu_supports("bmi2"))
-    GTEST_SKIP() << "this CPU has no BMI2, so PEXT code cannot run here";
-  GeneratedCode Code;
-  Code.addFlags({"-mbmi2"});
-  checkMaskedRiders(BitboardIndex::Pext, Code);
-}
-
 TEST(BitboardTest, CompiledTablesMatchTheEvaluator) {
-  GeneratedCode Code;
-  checkCases(BitboardIndex::Magic, Code);
+  run(checkCases, BitboardIndex::Magic);
 }
-
-TEST(BitboardTest, FamilyFunctionsTakeTheSide) {
-  GeneratedCode Code;
-  checkFamilies(BitboardIndex::Magic, Code);
-}
-
-TEST(BitboardTest, PextFamilyFunctionsTakeTheSide) {
-  if (!__builtin_cpu_supports("bmi2"))
-    GTEST_SKIP() << "this CPU has no BMI2, so PEXT code cannot run here";
-  GeneratedCode Code;
-  Code.addFlags({"-mbmi2"});
-  checkFamilies(BitboardIndex::Pext, Code);
-}
-
 TEST(BitboardTest, PextTablesMatchTheEvaluator) {
-  if (!__builtin_cpu_supports("bmi2"))
-    GTEST_SKIP() << "this CPU has no BMI2, so PEXT code cannot run here";
-  GeneratedCode Code;
-  Code.addFlags({"-mbmi2"});
-  checkCases(BitboardIndex::Pext, Code);
+  run(checkCases, BitboardIndex::Pext);
+}
+TEST(BitboardTest, FamilyFunctionsTakeTheSide) {
+  run(checkFamilies, BitboardIndex::Magic);
+}
+TEST(BitboardTest, PextFamilyFunctionsTakeTheSide) {
+  run(checkFamilies, BitboardIndex::Pext);
+}
+TEST(BitboardTest, MaskedRidersMatchTheEvaluator) {
+  run(checkMaskedRiders, BitboardIndex::Magic);
+}
+TEST(BitboardTest, PextMaskedRidersMatchTheEvaluator) {
+  run(checkMaskedRiders, BitboardIndex::Pext);
 }
