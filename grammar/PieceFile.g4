@@ -12,6 +12,7 @@
 //   piece king K royal betza "K";
 //   start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 //   promotion a8-h8;                    // White's; Black's turned half round
+//   zone 1 a2-h2;                       // squares guard<zone 1> tests
 //
 // The grammar only gives the structure; names, letters, squares, escapes
 // in strings and the notation strings themselves are checked by the reader
@@ -28,6 +29,7 @@ statement
   | pieceDecl
   | startDecl
   | promotionDecl
+  | zoneDecl
   ;
 
 gameDecl    : GAME STRING SEMI ;
@@ -40,6 +42,7 @@ pieceBody   : movement | LBRACE movement* RBRACE ;
 movement    : side=(WHITE | BLACK)? notation=NAME STRING SEMI ;
 startDecl   : START STRING SEMI ;
 promotionDecl : PROMOTION side=(WHITE | BLACK)? squareSpan (COMMA squareSpan)* SEMI ;
+zoneDecl    : ZONE NUMBER squareSpan (COMMA squareSpan)* SEMI ;
 
 GAME    : 'game' ;
 BOARD   : 'board' ;
@@ -51,6 +54,7 @@ WHITE   : 'white' ;
 BLACK   : 'black' ;
 START   : 'start' ;
 PROMOTION : 'promotion' ;
+ZONE    : 'zone' ;
 
 SEMI   : ';' ;
 COMMA  : ',' ;

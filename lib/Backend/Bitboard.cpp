@@ -352,7 +352,7 @@ std::vector<NodeRef> regroupByLine(const std::vector<NodeRef> &Parts,
   return Out;
 }
 
-void checkColourless(const Node &N) {
+void checkColourless(const Node &N, const BitboardRules &Rules) {
   if (N.is(NodeKind::Borrow))
     throw Refused{"borrowed moves (XBetza's final 'x') depend on the types "
                   "of the pieces around, not on occupancy"};
@@ -364,11 +364,13 @@ void checkColourless(const Node &N) {
     throw Refused{"a promotion is not a destination a table can list"};
   if (N.is(NodeKind::Leg) && N.effect() == Effect::EnPassant)
     throw Refused{"an en passant capture depends on the previous move"};
-  if (N.is(NodeKind::Guard))
+  // A zone is fixed squares (a variants.ini region): tables hold it.
+  if (N.is(NodeKind::Guard) && !(N.guard().K == GuardPredicate::Zone &&
+                                 Rules.Zones.count(N.guard().ZoneId)))
     throw Refused{"a guard (" + N.guard().str() +
                   ") depends on more than occupancy"};
   for (const NodeRef &C : N.children())
-    checkColourless(*C);
+    checkColourless(*C, Rules);
 }
 
 unsigned popcount(Bits B) {
@@ -686,13 +688,14 @@ void assignMultipliers(PartTables &T, const Board &B, BitboardIndex Index,
 /// The parts of \p Piece (number \p PieceIndex of the header) tabulated,
 /// each with its lookup; parts equal to those of earlier pieces
 /// (\p AllWritten) share their tables.
-std::vector<PartTables> tabulatePiece(const BitboardPiece &Piece,
-                                      size_t PieceIndex, const Board &B,
-                                      BitboardIndex Index,
-                                      std::vector<WrittenPart> &AllWritten,
-                                      uint64_t &MagicWork) {
+std::vector<PartTables>
+tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
+              BitboardIndex Index, const BitboardRules &Rules,
+              std::vector<WrittenPart> &AllWritten, uint64_t &MagicWork) {
   Position Empty(B);
-  checkColourless(*Piece.IR);
+  for (const auto &[Id, Squares] : Rules.Zones)
+    Empty.Zones[Id] = Squares;
+  checkColourless(*Piece.IR, Rules);
   std::vector<NodeRef> Split, Parts;
   splitParts(Piece.IR, Split);
   for (const NodeRef &Part : regroupByLine(Split, B)) {
@@ -954,8 +957,9 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
   std::vector<TabulatedPiece> Tabulated;
   try {
     for (size_t P = 0; P < Pieces.size(); ++P)
-      Tabulated.push_back({&Pieces[P], tabulatePiece(Pieces[P], P, B, Index,
-                                                     AllWritten, MagicWork)});
+      Tabulated.push_back(
+          {&Pieces[P], tabulatePiece(Pieces[P], P, B, Index, Rules, AllWritten,
+                                     MagicWork)});
   } catch (Refused &R) {
     Error = R.Why;
     return std::nullopt;

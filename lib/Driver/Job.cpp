@@ -27,6 +27,7 @@
 #include "fairy/IR/Verifier.h"
 #include "fairy/Lint/Lint.h"
 #include "fairy/PieceFile/PieceSetOutput.h"
+#include "fairy/PieceFile/PositionMoves.h"
 #include "fairy/Support/Files.h"
 #include "fairy/Transforms/Pass.h"
 
@@ -514,8 +515,7 @@ public:
                     "the board");
       return Given;
     };
-    if (Refuse(!Inv.Position.empty(), "--position") ||
-        Refuse(Inv.Radius.has_value(), "--radius") ||
+    if (Refuse(Inv.Radius.has_value(), "--radius") ||
         Refuse(!Inv.PieceName.empty(), "--name") ||
         Refuse(!Inv.MoreInputs.empty(), "more than one input"))
       return std::nullopt;
@@ -592,6 +592,15 @@ public:
       return std::nullopt;
     }
     SOpts.Output = Output->second;
+    if (!Inv.Position.empty()) {
+      // The pieces standing in the position, with their moves there.
+      SOpts.Side = Inv.Side;
+      SOpts.OptLevel = Inv.OptLevel;
+      auto Out = emitPositionMoves(Diags, *Set, Inv.Position, SOpts);
+      if (!Out || newErrors())
+        return std::nullopt;
+      return Out;
+    }
     if (Inv.Side)
       SOpts.Side = *Inv.Side;
     SOpts.From = Inv.From;
@@ -611,6 +620,19 @@ public:
   }
 
   std::optional<std::string> run() {
+    if (Inv.ListVariants) {
+      if (Inv.ImportPath.empty() || !Inv.VariantName.empty()) {
+        Diags.error(Inv.ImportPath.empty()
+                        ? "--list-variants lists the sections of the "
+                          "variants.ini that --import names"
+                        : "--list-variants lists every section; give no "
+                          "--variant");
+        return std::nullopt;
+      }
+      PieceFileOptions POpts;
+      POpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
+      return listVariantsIni(Diags, Inv.ImportPath, POpts);
+    }
     if (!Inv.VariantName.empty() && Inv.ImportPath.empty()) {
       Diags.error("--variant names a section of the variants.ini that "
                   "--import reads");

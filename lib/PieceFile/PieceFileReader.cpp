@@ -114,12 +114,17 @@ std::string syntaxMessage(const SyntaxError &E) {
   if (E.RuleName == "gameDecl" || E.RuleName == "includeDecl" ||
       E.RuleName == "startDecl")
     return "expected a string in double quotes; found '" + T + "'";
+  if (E.RuleName == "zoneDecl")
+    return "a zone is written as its number and its squares or boxes "
+           "between two corners: zone 1 a2-h2, d4; found '" +
+           T + "'";
   if (E.RuleName == "promotionDecl")
     return "a promotion zone is written as squares or boxes between two "
            "corners, optionally for one side: promotion a8-h8; promotion "
            "black a1-h1; found '" +
            T + "'";
-  return "expected game, board, include, piece, start or promotion; found '" +
+  return "expected game, board, include, piece, start, promotion or zone; "
+         "found '" +
          T + "'";
 }
 
@@ -168,8 +173,13 @@ public:
     std::vector<std::pair<std::string, std::string>> Spans;
     std::vector<SMRange> Ranges;
     std::vector<unsigned> Via;
+    int Number = 0; ///< of a `zone` statement
+    SMRange Range;
   };
   std::vector<RawZone> Zones;
+  /// `zone N ...;` statements, of every file: the pieces that test them
+  /// may come from any.
+  std::vector<RawZone> Numbered;
   /// Real paths of the files being read, innermost last.
   std::vector<std::string> Stack;
 };
@@ -196,6 +206,8 @@ public:
         start(St);
       else if (auto *Z = S->promotionDecl())
         promotion(Z);
+      else if (auto *Zn = S->zoneDecl())
+        zone(Zn);
     }
   }
 
@@ -340,18 +352,36 @@ private:
     Load.Starts.push_back({decode(T), range(T), Via});
   }
 
-  void promotion(P::PromotionDeclContext *C) {
-    Loader::RawZone Z;
-    if (C->side)
-      Z.Side = C->side->getType() == L::WHITE ? Color::White : Color::Black;
-    Z.Via = Via;
-    for (P::SquareSpanContext *S : C->squareSpan()) {
+  /// The squares and boxes of a promotion or zone statement, as written.
+  void spans(Loader::RawZone &Z,
+             const std::vector<P::SquareSpanContext *> &Spans) {
+    for (P::SquareSpanContext *S : Spans) {
       std::string From = S->NAME(0)->getText();
       Z.Spans.push_back(
           {From, S->NAME().size() > 1 ? S->NAME(1)->getText() : From});
       Z.Ranges.push_back(range(S));
     }
+  }
+
+  void promotion(P::PromotionDeclContext *C) {
+    Loader::RawZone Z;
+    if (C->side)
+      Z.Side = C->side->getType() == L::WHITE ? Color::White : Color::Black;
+    Z.Via = Via;
+    spans(Z, C->squareSpan());
     Load.Zones.push_back(std::move(Z));
+  }
+
+  void zone(P::ZoneDeclContext *C) {
+    Loader::RawZone Z;
+    antlr4::Token *N = C->NUMBER()->getSymbol();
+    if (llvm::StringRef(N->getText()).getAsInteger(10, Z.Number) ||
+        Z.Number < 1 || Z.Number > 1000)
+      fail(range(N), "a zone's number is from 1 to 1000");
+    Z.Via = Via;
+    spans(Z, C->squareSpan());
+    Z.Range = range(C);
+    Load.Numbered.push_back(std::move(Z));
   }
 
   void piece(P::PieceDeclContext *C) {
@@ -558,6 +588,28 @@ void lintPieces(DiagnosticEngine &Diags, const PieceSet &Set) {
   }
 }
 
+/// The squares of a zone's spans on \p B; nullopt after an error.
+std::optional<SquareSet> squaresOf(DiagnosticEngine &Diags,
+                                   const Loader::RawZone &Z, const Board &B) {
+  SquareSet Zone(B.numSquares());
+  for (size_t I = 0; I < Z.Spans.size(); ++I) {
+    unsigned Corner[2];
+    for (int K = 0; K < 2; ++K) {
+      std::string Error;
+      const std::string &Name = K ? Z.Spans[I].second : Z.Spans[I].first;
+      if (!B.parseSquare(Name, Corner[K], Error)) {
+        Diags.error(Z.Ranges[I].Start, Error, {Z.Ranges[I]});
+        return std::nullopt;
+      }
+    }
+    forBox(B.coord(Corner[0]), B.coord(Corner[1]), [&](Vec C) {
+      if (B.contains(C))
+        Zone.set(B.index(C));
+    });
+  }
+  return Zone;
+}
+
 /// The start position and promotion zones of the file whose board is
 /// used (\p BoardVia: its includes), on that board; none with --board.
 /// False after an error.
@@ -565,6 +617,18 @@ bool gameRules(Loader &Load, PieceSet &Set, const PieceFileOptions &Opts,
                const std::vector<unsigned> &BoardVia) {
   DiagnosticEngine &Diags = Load.Diags;
   const Board &B = Set.board();
+  for (const Loader::RawZone &Z : Load.Numbered) {
+    if (Set.Zones.count(Z.Number)) {
+      Diags.error(Z.Range.Start,
+                  "zone " + std::to_string(Z.Number) + " is given twice",
+                  {Z.Range});
+      return false;
+    }
+    auto Squares = squaresOf(Diags, Z, B);
+    if (!Squares)
+      return false;
+    Set.Zones[Z.Number] = *Squares;
+  }
   if (Opts.BoardOverride)
     return true;
   auto Own = std::find_if(Load.Starts.begin(), Load.Starts.end(),
@@ -602,26 +666,13 @@ bool gameRules(Loader &Load, PieceSet &Set, const PieceFileOptions &Opts,
   for (const Loader::RawZone &Z : Load.Zones) {
     if (Z.Via != BoardVia)
       continue;
-    SquareSet Zone(B.numSquares());
-    for (size_t I = 0; I < Z.Spans.size(); ++I) {
-      unsigned Corner[2];
-      for (int K = 0; K < 2; ++K) {
-        std::string Error;
-        const std::string &Name = K ? Z.Spans[I].second : Z.Spans[I].first;
-        if (!B.parseSquare(Name, Corner[K], Error)) {
-          Diags.error(Z.Ranges[I].Start, Error, {Z.Ranges[I]});
-          return false;
-        }
-      }
-      forBox(B.coord(Corner[0]), B.coord(Corner[1]), [&](Vec C) {
-        if (B.contains(C))
-          Zone.set(B.index(C));
-      });
-    }
+    auto Zone = squaresOf(Diags, Z, B);
+    if (!Zone)
+      return false;
     std::optional<SquareSet> &Into = Z.Side ? Given[(int)*Z.Side] : Both;
     if (!Into)
       Into = SquareSet(B.numSquares());
-    *Into |= Zone;
+    *Into |= *Zone;
   }
   if (Both || Given[0])
     Set.Promotion[0] = Given[0] ? *Given[0] : *Both;
@@ -736,12 +787,9 @@ std::string fairy::identifierFor(const std::string &Name) {
 std::optional<PieceSet> fairy::readPieceFile(DiagnosticEngine &Diags,
                                              const std::string &Path,
                                              const PieceFileOptions &Opts) {
-  std::string Error;
-  auto Text = readInput(Path, Error);
-  if (!Text) {
-    Diags.error(Error);
+  auto Text = readInput(Diags, Path);
+  if (!Text)
     return std::nullopt;
-  }
   return readText(Diags, *Text, Path, llvm::sys::path::parent_path(Path).str(),
                   Opts);
 }

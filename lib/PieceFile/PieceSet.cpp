@@ -37,6 +37,8 @@ void PieceSet::describeTo(Position &P) const {
       Royal += D.Letter;
   }
   P.Definitions = Table;
+  for (const auto &[Id, Squares] : Zones)
+    P.Zones[Id] = Squares;
   // A set that marks no piece royal keeps the default (kings).
   if (!Royal.empty())
     P.RoyalTypes = Royal;

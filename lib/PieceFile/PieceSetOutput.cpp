@@ -386,6 +386,7 @@ BitboardRules rulesOf(const PieceSet &Set) {
       }
       Rules.Start.push_back({D.Identifier, Squares});
     }
+  Rules.Zones = Set.Zones;
   if (Set.Promotion[0] || Set.Promotion[1])
     Rules.Promotion = {Set.Promotion[0].value_or(SquareSet(B.numSquares())),
                        Set.Promotion[1].value_or(SquareSet(B.numSquares()))};
@@ -466,6 +467,13 @@ std::string rulesDecl(const PieceSet &Set) {
       Squares += (Squares.empty() ? "" : ", ") + Set.board().squareName(S);
     Out += std::string("promotion ") + sideName(Side) + " " + Squares + ";\n";
   }
+  for (const auto &[Id, Zone] : Set.Zones) {
+    std::string Squares;
+    for (unsigned S : Zone.toVector())
+      Squares += (Squares.empty() ? "" : ", ") + Set.board().squareName(S);
+    if (!Squares.empty())
+      Out += "zone " + std::to_string(Id) + " " + Squares + ";\n";
+  }
   return Out;
 }
 
@@ -501,6 +509,7 @@ std::optional<std::string> rewritten(DiagnosticEngine &Diags,
     if (D.hasSideSpecificMoves())
       Sides = {Color::White, Color::Black};
     std::vector<std::string> Lines;
+    bool Warned = false;
     for (std::optional<Color> Side : Sides) {
       // Board-independent, like --emit=betza of one piece.
       NodeRef IR = optimize(D.movesFor(Side.value_or(Color::White)),
@@ -511,6 +520,20 @@ std::optional<std::string> rewritten(DiagnosticEngine &Diags,
           : Opts.Output == SetOutput::Fairy   ? irToFairy(IR, Why)
           : Opts.Output == SetOutput::Parlett ? irToParlett(IR, Why)
                                               : printIRInline(*IR);
+      const char *Written = Name;
+      if (!Text && usesGuard(*IR, GuardPredicate::Zone)) {
+        // No notation but the IR tests zones (a variants.ini section's
+        // double-step and mobility regions): the piece is written in the
+        // IR, and the file stays whole.
+        if (!Warned)
+          Diags.warning(Warning::WrittenInIR, D.NameRange.Start,
+                        "the piece '" + D.Name + "' is written in the IR: " +
+                            Name + " cannot write it (" + Why + ")",
+                        {D.NameRange});
+        Warned = true;
+        Text = printIRInline(*IR);
+        Written = "ir";
+      }
       if (!Text) {
         Diags.error(D.NameRange.Start,
                     "cannot write the piece '" + D.Name + "' in " + Name +
@@ -518,8 +541,8 @@ std::optional<std::string> rewritten(DiagnosticEngine &Diags,
                     {D.NameRange});
         return std::nullopt;
       }
-      Lines.push_back((Side ? std::string(sideName(*Side)) + " " : "") + Name +
-                      " " + quoted(*Text) + ";");
+      Lines.push_back((Side ? std::string(sideName(*Side)) + " " : "") +
+                      Written + " " + quoted(*Text) + ";");
     }
     std::string Head =
         "piece " +

@@ -133,6 +133,8 @@ SMLoc DiagnosticEngine::outermost(SMLoc Loc) const {
 }
 
 SourcePoint DiagnosticEngine::point(SMLoc Loc) const {
+  if (!Loc.isValid())
+    return {0, 0};
   auto [Line, Column] = SM.getLineAndColumn(Loc);
   return {Line, Column};
 }
@@ -212,6 +214,12 @@ void DiagnosticEngine::emit(SourceMgr::DiagKind Kind, SMLoc Loc,
                             ArrayRef<SMFixIt> FixIts, StringRef Name) {
   if (Kind == SourceMgr::DK_Error)
     ++Errors;
+  // A diagnostic about something that has no place (a piece a variants.ini
+  // section inherits from a built-in variant) is shown without one.
+  if (!Loc.isValid()) {
+    unlocated(Kind, Msg, Name);
+    return;
+  }
   // Diagnostics inside a notation string are shown in the piece file.
   bool Quoted = false;
   if (Loc.isValid())
@@ -220,8 +228,11 @@ void DiagnosticEngine::emit(SourceMgr::DiagKind Kind, SMLoc Loc,
       Quoted = It->second.Quoted;
   Loc = outermost(Loc);
   std::vector<SMRange> OuterRanges;
+  // A range without a place (a piece a variants.ini section inherits from
+  // a built-in variant) underlines nothing.
   for (SMRange R : Ranges)
-    OuterRanges.push_back({outermost(R.Start), outermost(R.End)});
+    if (R.isValid())
+      OuterRanges.push_back({outermost(R.Start), outermost(R.End)});
   std::vector<SMFixIt> OuterFixIts;
   for (const SMFixIt &F : FixIts)
     OuterFixIts.emplace_back(

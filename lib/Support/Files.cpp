@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/Support/Files.h"
+#include "fairy/Support/Diagnostics.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
@@ -154,4 +155,13 @@ bool fairy::writeOutputAtomically(const std::string &Path,
   }
   llvm::sys::DontRemoveFileOnSignal(Temp);
   return true;
+}
+
+std::optional<std::string> fairy::readInput(DiagnosticEngine &Diags,
+                                            const std::string &Path) {
+  std::string Error;
+  auto Text = readInput(Path, Error);
+  if (!Text)
+    Diags.error(Error);
+  return Text;
 }

@@ -178,6 +178,12 @@ cl::opt<std::string> ImportPath(
              "section (with --variant) and compile them like a piece file"),
     cl::value_desc("variants.ini"), cl::cat(Category));
 
+cl::opt<bool> ListVariants(
+    "list-variants",
+    cl::desc("List the sections of --import: name, parent, board and "
+             "pieces, or why one cannot be imported"),
+    cl::cat(Category));
+
 cl::opt<std::string> VariantName("variant",
                                  cl::desc("The section of --import to read"),
                                  cl::value_desc("name"), cl::cat(Category));
@@ -273,6 +279,7 @@ Invocation invocation() {
   Inv.Notation = NotationName;
   Inv.ImportPath = ImportPath;
   Inv.VariantName = VariantName;
+  Inv.ListVariants = ListVariants;
   Inv.Emit = Emit;
   Inv.Dot = DotKind;
   Inv.OutputPath = OutputPath;

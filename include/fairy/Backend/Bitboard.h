@@ -27,6 +27,7 @@
 #include "fairy/IR/Node.h"
 
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +54,9 @@ struct BitboardRules {
   std::vector<std::pair<std::string, std::array<SquareSet, 2>>> Start;
   /// White's and Black's promotion zones.
   std::optional<std::array<SquareSet, 2>> Promotion;
+  /// The squares of each zone the pieces' guard<zone N> test: fixed
+  /// squares, so such a guard is tabulated like the board's edges.
+  std::map<int, SquareSet> Zones;
 };
 
 /// The header for \p Pieces on \p B, or nullopt with \p Error.

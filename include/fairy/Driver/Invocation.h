@@ -58,6 +58,8 @@ struct Invocation {
   std::string Notation;
   /// --import and --variant: a section of a Fairy-Stockfish variants.ini.
   std::string ImportPath, VariantName;
+  /// --list-variants: the sections of --import, one line each.
+  bool ListVariants = false;
 
   // --- What to produce ----------------------------------------------------
   EmitKind Emit = EmitKind::Diagram;

@@ -18,6 +18,7 @@
 #include "fairy/IR/Node.h"
 #include "fairy/Support/Diagnostics.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -80,6 +81,8 @@ struct PieceSet {
 
   /// `promotion ...;`: each side's promotion zone (by Color), if given.
   std::optional<SquareSet> Promotion[2];
+  /// The zones the pieces' `guard<zone N>` test (variants.ini regions).
+  std::map<int, SquareSet> Zones;
 
   /// The moves of every piece for both sides, and the royal letters: what
   /// positions need for attack conditions and Betza's k and t.
@@ -116,6 +119,13 @@ std::optional<PieceSet> importVariantsIni(DiagnosticEngine &Diags,
                                           const std::string &Path,
                                           const std::string &Variant,
                                           const PieceFileOptions &Opts);
+
+/// One line per section of the variants.ini at \p Path, in file order:
+/// `[name:parent] WxH: piece (L), ...`, or why the section cannot be
+/// imported; nullopt if the file cannot be read.
+std::optional<std::string> listVariantsIni(DiagnosticEngine &Diags,
+                                           const std::string &Path,
+                                           const PieceFileOptions &Opts);
 
 /// A C identifier made of \p Name: letters, digits and '_', not starting
 /// with a digit.

@@ -8,6 +8,8 @@
 
 namespace fairy {
 
+class DiagnosticEngine;
+
 /// The largest input read by default: 4 MiB. The parsers take about 30
 /// bytes of memory per byte of input, and the rule is 256 MB for any input
 /// (docs/diagnostics.md, "Limits").
@@ -20,6 +22,9 @@ uint64_t maxInputSize();
 /// \p Error set.
 std::optional<std::string> readInput(const std::string &Path,
                                      std::string &Error);
+/// The same, reporting a file that cannot be read to \p Diags.
+std::optional<std::string> readInput(DiagnosticEngine &Diags,
+                                     const std::string &Path);
 
 /// \p Text without a leading UTF-8 byte-order mark (EF BB BF), which
 /// editors write and hide: locations then count from the first visible
