@@ -199,6 +199,9 @@ def main():
           "positions x origins x sides compared, %d agree (%d pieces agree "
           "everywhere)" % (FFISH_VERSION, len(per_piece), compared, agreed,
                            pieces_ok))
+    for name, (c, a) in sorted(per_piece.items()):
+        if c != a:
+            print("disagrees: %s: %d of %d" % (name, c - a, c))
     for name, why in sorted(rejected.items()):
         print("rejected by fairyc: %s: %s" % (name, why))
     for f in failures:

@@ -740,7 +740,7 @@ private:
                  {range(T, T)});
         G.Legs[I].Lame = false;
       }
-      if (L.Lame && !checkLame(AtomTok, G, Rider))
+      if (L.Lame && !checkLame(Toks, AtomTok, G, Rider))
         return false;
       if (L.Jumps && !checkJump(Toks, AtomTok, G, Rider, Multi))
         return false;
@@ -762,12 +762,33 @@ private:
       if (!Multi && (L.Hop || L.Grasshop)) {
         bool Line =
             isLineAtom(G.Atom) || (std::strchr("WF", G.Atom) && G.Range == 0);
-        if (!Line || (isLineAtom(G.Atom) && G.Range > 1)) {
+        if (!Line) {
           error(AtomTok, AtomTok,
                 std::string("'") + (L.Hop ? 'p' : 'g') +
-                    "' (hopper) applies to unlimited rook and bishop lines "
-                    "(R, B, Q), as in Fairy-Stockfish; a multi-leg move "
+                    "' (hopper) applies to rook and bishop lines (R, B, Q, "
+                    "the ones Fairy-Stockfish documents); a multi-leg move "
                     "('pafN') hops with any atom");
+          return false;
+        }
+        if (isLineAtom(G.Atom) && G.Range > 1 && !G.XBoard) {
+          // Fairy-Stockfish reads a range on a hopper without documenting
+          // it: the whole move stays within that many squares.
+          antlr4::Token *T = letter(Toks, L.Hop ? 'p' : 'g', AtomTok);
+          warnOnce(Warning::BetzaFairyStockfish, T,
+                   "Fairy-Stockfish reads a hopper with a range ('" +
+                       std::string(1, L.Hop ? 'p' : 'g') + G.Atom +
+                       std::to_string(G.Range) +
+                       "'), without documenting it, as one that lands at "
+                       "most " +
+                       std::to_string(G.Range) +
+                       " squares from its own, hurdle included; fairyc "
+                       "reads it the same",
+                   {range(T, AtomTok)});
+        } else if (isLineAtom(G.Atom) && G.Range > 1) {
+          error(AtomTok, AtomTok,
+                std::string("'") + (L.Hop ? 'p' : 'g') +
+                    "' (hopper) with a range is Fairy-Stockfish's reading; "
+                    "XBoard's has none (write it with legs)");
           return false;
         }
       }
@@ -876,14 +897,37 @@ private:
     return true;
   }
 
-  bool checkLame(antlr4::Token *AtomTok, const Group &G, bool Rider) {
+  bool checkLame(const std::vector<antlr4::Token *> &Toks,
+                 antlr4::Token *AtomTok, Group &G, bool Rider) {
     bool Leaper = !Rider && std::strchr("WFK", G.Atom) == nullptr;
-    if (G.XBoard ? !Leaper : (Rider || !std::strchr("NADZ", G.Atom))) {
-      error(AtomTok, AtomTok,
-            G.XBoard ? "'n' (lame) applies to leaps longer than one step"
-                     : "'n' (lame) applies to the leapers N, A, D and Z, the "
-                       "ones Fairy-Stockfish can block");
-      return false;
+    if (G.XBoard) {
+      if (!Leaper)
+        error(AtomTok, AtomTok,
+              "'n' (lame) applies to leaps longer than one step");
+      return Leaper;
+    }
+    if (!Rider && std::strchr("NADZ", G.Atom))
+      return true;
+    // Fairy-Stockfish documents 'n' on N, A, D and Z, and accepts it on
+    // any other atom without a word: on a rider it drops it, on another
+    // leaper the move has no destination (ffish 0.7.10, checked by
+    // test/conformance/fsf_conformance.py).
+    antlr4::Token *T = letter(Toks, 'n', AtomTok);
+    std::string Atom(1, G.Atom);
+    if (Rider) {
+      warnOnce(Warning::BetzaFairyStockfish, T,
+               "Fairy-Stockfish drops 'n' (lame) on a rider, without "
+               "documenting it; fairyc reads the rider as it does, not lame",
+               {range(T, AtomTok)});
+      G.Legs[0].Lame = false;
+    } else {
+      warnOnce(Warning::BetzaFairyStockfish, T,
+               "Fairy-Stockfish's lame leaps are N, A, D and Z; it accepts "
+               "'n" +
+                   Atom +
+                   "' without a word and gives it no destination, and so "
+                   "does fairyc",
+               {range(T, AtomTok)});
     }
     return true;
   }

@@ -140,15 +140,30 @@ NodeRef path(const Group &G, int Range, Vec V, Land Final) {
   if (L.Hop || L.Grasshop) {
     Land Hurdle = L.Tame ? Land::friendly() : Land::occupied();
     NodeRef Before = ir::ride(RangeList::atLeast(0), Empty);
-    if (L.Grasshop)
+    if (L.Grasshop && Range <= 1)
       return ir::seq({Before, ir::leg(V, Hurdle), ir::leg(V, Final)});
-    return ir::seq({Before, ir::leg(V, Hurdle),
-                    ir::ride(RangeList::atLeast(0), Empty), ir::leg(V, Final)});
+    if (Range <= 1)
+      return ir::seq({Before, ir::leg(V, Hurdle),
+                      ir::ride(RangeList::atLeast(0), Empty),
+                      ir::leg(V, Final)});
+    // Fairy-Stockfish's range on a hopper bounds the whole move: it lands
+    // at most Range squares from its own (pR2: over an adjacent hurdle to
+    // the square behind it).
+    std::vector<NodeRef> Alts;
+    for (int Ahead = 0; Ahead + 2 <= Range; ++Ahead)
+      Alts.push_back(ir::seqFlat(
+          {ir::rideOrSimpler(RangeList::exactly(Ahead), Empty),
+           ir::leg(V, Hurdle),
+           ir::rideOrSimpler(RangeList::between(0, Range - 2 - Ahead), Empty),
+           ir::leg(V, Final)}));
+    return Alts.size() == 1 ? Alts[0] : ir::alt(Alts);
   }
   if (L.Lame && G.XBoard) {
     Vec Mid = midpoint(V);
     return ir::seq({ir::leg(Mid, Land::empty()), ir::leg(V - Mid, Final)});
   }
+  if (L.Lame && !std::strchr("NADZ", G.Atom))
+    return ir::alt({}); // Fairy-Stockfish gives it no destination
   if (L.Lame) {
     std::vector<Vec> Steps = lameSteps(V);
     std::vector<NodeRef> Legs;
