@@ -32,6 +32,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <bitset>
 #include <map>
 #include <set>
@@ -94,6 +95,11 @@ struct BuiltinVariant {
   /// White's promotion region and double steps (Black's mirrored).
   std::string StartFen = {};
   std::vector<int> PromotionRanks = {}, DoubleStepRanks = {};
+  bool DoubleStep = true;
+  std::string KingBetza = {}; ///< Fairy-Stockfish's kingType, if not K
+  int SoldierPromotionRank = 1;
+  /// Mobility regions: type, White's region, Black's (region words).
+  std::vector<std::array<std::string, 3>> Mobility = {};
 };
 
 /// Built-in variants a section may name as its parent: the chess family,
@@ -106,6 +112,10 @@ const std::map<std::string, BuiltinVariant> &builtinVariants() {
   static const std::vector<std::pair<std::string, char>> Giveaway = {
       {"pawn", 'p'}, {"knight", 'n'}, {"bishop", 'b'},
       {"rook", 'r'}, {"queen", 'q'},  {"commoner", 'k'}};
+  static const std::vector<std::pair<std::string, char>> ShogiPieces = {
+      {"shogiPawn", 'p'},   {"silver", 's'}, {"gold", 'g'},
+      {"bishop", 'b'},      {"dragonHorse", 'h'},
+      {"rook", 'r'},        {"bers", 'd'},   {"king", 'k'}};
   auto With = [](std::vector<std::pair<std::string, char>> Base,
                  std::vector<std::pair<std::string, char>> More) {
     Base.insert(Base.end(), More.begin(), More.end());
@@ -161,6 +171,53 @@ const std::map<std::string, BuiltinVariant> &builtinVariants() {
       {"placement",
        {8, 8, Chess,
         "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1"}},
+      // Beyond chess: the pieces (Fairy-Stockfish's KHON is the silver,
+      // MET the fers, DRAGON the bers), regions and kings of
+      // src/variant.cpp.
+      {"makruk",
+       {8, 8,
+        {{"pawn", 'p'}, {"knight", 'n'}, {"rook", 'r'}, {"king", 'k'},
+         {"silver", 's'}, {"fers", 'm'}},
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+        {6, 7, 8},
+        {},
+        false}},
+      {"minishogi",
+       {5, 5, ShogiPieces, "rbsgk/4p/5/P4/KGSBR[-] w 0 1", {5}, {}, false}},
+      {"shogi",
+       {9, 9, With(ShogiPieces, {{"lance", 'l'}, {"shogiKnight", 'n'}}),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1",
+        {7, 8, 9},
+        {},
+        false}},
+      {"minixiangqi",
+       {7, 7,
+        {{"rook", 'r'}, {"horse", 'n'}, {"king", 'k'}, {"cannon", 'c'},
+         {"soldier", 'p'}},
+        "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1",
+        {},
+        {},
+        false,
+        "W",
+        1,
+        {{{"king", "c1 d1 e1 c2 d2 e2 c3 d3 e3",
+           "c5 d5 e5 c6 d6 e6 c7 d7 e7"}}}}},
+      {"xiangqi",
+       {9, 10,
+        {{"rook", 'r'}, {"horse", 'n'}, {"king", 'k'}, {"cannon", 'c'},
+         {"soldier", 'p'}, {"elephant", 'b'}, {"fers", 'a'}},
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 "
+        "1",
+        {},
+        {},
+        false,
+        "W",
+        6,
+        {{{"king", "d1 e1 f1 d2 e2 f2 d3 e3 f3",
+           "d8 e8 f8 d9 e9 f9 d10 e10 f10"},
+          {"fers", "d1 e1 f1 d2 e2 f2 d3 e3 f3",
+           "d8 e8 f8 d9 e9 f9 d10 e10 f10"},
+          {"elephant", "*1 *2 *3 *4 *5", "*6 *7 *8 *9 *10"}}}}},
   };
   return All;
 }
@@ -388,6 +445,16 @@ private:
                    std::string::npos);
         if (!V.StartFen.empty())
           StartFen = V.StartFen;
+        DoubleStep = V.DoubleStep;
+        SoldierPromotionRank = V.SoldierPromotionRank;
+        for (const auto &[Type, White, Black] : V.Mobility) {
+          MobilityRegion[0][Type] = *parseRegion(White);
+          MobilityRegion[1][Type] = *parseRegion(Black);
+        }
+        if (!V.KingBetza.empty())
+          for (IniPiece &P : Pieces)
+            if (P.Type == "king")
+              P.Betza = V.KingBetza;
         for (int Black = 0; Black < 2; ++Black) {
           if (!V.PromotionRanks.empty())
             PromotionRegion[Black] = ranksFor(V.PromotionRanks, Black, Ranks);

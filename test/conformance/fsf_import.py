@@ -3,13 +3,13 @@
 
 Fairy-Stockfish (ffish) loads import-variants.ini; fairyc imports each of
 its sections (--import --variant --emit=json). For every piece of every
-section, White's moves from several squares are compared: Fairy-Stockfish's
-legal moves with the piece on the square and the two kings in the corners
-(a1 and the far corner), fairyc's moves on the empty board. The squares are
-chosen off every line through the corners and off the first two and last
-two ranks (and the third, from which Grand Chess's pawns double-step), so
-neither the kings nor pawn rules (double steps, promotion) make a
-difference; sections without a chess parent name their promotion rank.
+section, White's and Black's moves from ten squares are compared:
+Fairy-Stockfish's legal moves with the piece on the square and the two
+kings in the corners (a1 and the far corner), fairyc's moves on the empty
+board. The squares are off every line through the corners and out of the
+far king's reach, from the second rank (where pawns double-step, by the
+section's regions) to the third-last, and seen from Black's corner for
+Black.
 
 Usage: fsf_import.py FAIRYC WORKDIR
 Exit status: 0 all agree, 1 a disagreement, 77 skipped (ffish could not be
@@ -33,7 +33,7 @@ def square(x, y):
     return "abcdefghijklmnopqrstuvwxyz"[x] + str(y + 1)
 
 
-def fen(width, height, placed):
+def fen(width, height, placed, side="w"):
     rows = []
     for y in range(height - 1, -1, -1):
         row, run = "", 0
@@ -44,7 +44,7 @@ def fen(width, height, placed):
             else:
                 run += 1
         rows.append(row + (str(run) if run else ""))
-    return "/".join(rows) + " w - - 0 1"
+    return "/".join(rows) + " %s - - 0 1" % side
 
 
 def main():
@@ -64,23 +64,33 @@ def main():
         w, h = doc["board"]["width"], doc["board"]["height"]
         kings = {(0, 0): "K", (w - 1, h - 1): "k"}
         # Off the kings' lines, out of reach of the far king (even one
-        # that also leaps like a knight), and off the
-        # ranks where pawn rules apply (double steps from the first three).
-        good = [(x, y) for x in range(1, w - 1) for y in range(3, h - 2)
+        # that also leaps like a knight), and off the first and the last
+        # two ranks (the kings' and where pawns promote).
+        good = [(x, y) for x in range(1, w - 1) for y in range(1, h - 2)
                 if x != y and (w - 1 - x) != (h - 1 - y)
                 and max(w - 1 - x, h - 1 - y) >= 5]
         for piece in doc["pieces"]:
-            moves = {m["from"]: m for m in piece["sides"]["white"]["moves"]}
-            for o in rng.sample(good, min(4, len(good))):
-                placed = dict(kings)
-                if piece["letter"] == "K":
-                    del placed[(0, 0)]  # the king itself moves
-                placed[o] = piece["letter"]
-                want = sorted(set(moves[square(*o)]["quiet"]) -
-                              {square(0, 0), square(w - 1, h - 1)})
-                requests.append({"variant": variant, "fen": fen(w, h, placed),
-                                 "from": square(*o)})
-                expected.append((variant, piece["name"], square(*o), want))
+            for side in ("white", "black"):
+                moves = {m["from"]: m for m in piece["sides"][side]["moves"]}
+                for o in rng.sample(good, min(10, len(good))):
+                    placed = dict(kings)
+                    letter = piece["letter"]
+                    if side == "black":
+                        # The same square seen from Black's corner.
+                        o = (w - 1 - o[0], h - 1 - o[1])
+                        letter = letter.lower()
+                    if piece["letter"] == "K":
+                        # The king itself moves.
+                        del placed[(0, 0) if side == "white" else (w - 1, h - 1)]
+                    placed[o] = letter
+                    # Not to the squares the kings stand on.
+                    want = sorted(set(moves[square(*o)]["quiet"]) -
+                                  {square(*k) for k in placed if k != o})
+                    requests.append({"variant": variant,
+                                     "fen": fen(w, h, placed, side[0]),
+                                     "from": square(*o)})
+                    expected.append((variant, piece["name"] + " (" + side + ")",
+                                     square(*o), want))
     env = dict(os.environ, NODE_PATH=os.path.join(workdir, "node_modules"))
     r = subprocess.run(["node", os.path.join(HERE, "fsf-import.js")],
                        input=json.dumps({"ini": open(INI).read(),
