@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 
 using namespace fairy;
 
@@ -190,7 +191,19 @@ TEST(CrossNotationTest, BetzaRoundTrip) {
   std::vector<std::string> Strings = betzaStrings();
   ASSERT_GT(Strings.size(), 120u);
   std::vector<Position> Ps = positions();
+  // Fairy-Stockfish's ranged hoppers whose hurdle may stand further than
+  // next to them are alternatives of paths Betza has no spelling for (a
+  // ride of bounded length inside a leg): --emit=betza says so.
+  const std::set<std::string> Unwritable = {"pB3", "pQ4"};
   for (const std::string &S : Strings) {
+    if (Unwritable.count(S)) {
+      std::string Why;
+      EXPECT_FALSE(irToBetza(optimize(compile("betza", S), 1, {}), Why)) << S;
+      EXPECT_NE(Why.find("a ride that is not an unlimited slide"),
+                std::string::npos)
+          << S << ": " << Why;
+      continue;
+    }
     expectBetzaRoundTrip(S, Ps);
   }
 }
