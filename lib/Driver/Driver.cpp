@@ -25,12 +25,17 @@ struct EmitName {
   EmitKind Kind;
   const char *Name;
 };
-constexpr EmitName EmitNames[] = {
-    {EmitKind::Diagram, "diagram"},   {EmitKind::IR, "ir"},
-    {EmitKind::Json, "json"},         {EmitKind::Dot, "dot"},
-    {EmitKind::Svg, "svg"},           {EmitKind::CTable, "ctable"},
-    {EmitKind::Bitboard, "bitboard"}, {EmitKind::Betza, "betza"},
-    {EmitKind::Fairy, "fairy"},       {EmitKind::Parlett, "parlett"}};
+constexpr EmitName EmitNames[] = {{EmitKind::Diagram, "diagram"},
+                                  {EmitKind::IR, "ir"},
+                                  {EmitKind::Json, "json"},
+                                  {EmitKind::Dot, "dot"},
+                                  {EmitKind::Svg, "svg"},
+                                  {EmitKind::CTable, "ctable"},
+                                  {EmitKind::Bitboard, "bitboard"},
+                                  {EmitKind::Betza, "betza"},
+                                  {EmitKind::Fairy, "fairy"},
+                                  {EmitKind::Parlett, "parlett"},
+                                  {EmitKind::VariantsIni, "variants-ini"}};
 } // namespace
 
 std::optional<EmitKind> fairy::emitKindNamed(const std::string &Name) {

@@ -584,7 +584,8 @@ public:
         {EmitKind::Bitboard, SetOutput::Bitboard},
         {EmitKind::Betza, SetOutput::Betza},
         {EmitKind::Fairy, SetOutput::Fairy},
-        {EmitKind::Parlett, SetOutput::Parlett}};
+        {EmitKind::Parlett, SetOutput::Parlett},
+        {EmitKind::VariantsIni, SetOutput::VariantsIni}};
     auto Output = SetOutputs.find(Inv.Emit);
     if (Output == SetOutputs.end()) {
       Diags.error("--emit=dot draws one piece's IR; a piece file has many "
@@ -728,6 +729,11 @@ public:
     case EmitKind::Bitboard:
       Out = emitTables(Diags, Pieces);
       break;
+    case EmitKind::VariantsIni:
+      Diags.error("--emit=variants-ini writes a piece file as a Fairy-"
+                  "Stockfish section; give a piece file (.fairy, -x pieces) "
+                  "or --import");
+      return std::nullopt;
     }
     return Out;
   }

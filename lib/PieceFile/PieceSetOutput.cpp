@@ -572,6 +572,8 @@ std::optional<std::string> fairy::emitPieceSet(DiagnosticEngine &Diags,
   case SetOutput::Parlett:
   case SetOutput::IR:
     return rewritten(Diags, Set, Opts);
+  case SetOutput::VariantsIni:
+    return emitVariantsIni(Diags, Set, Opts);
   default:
     break;
   }

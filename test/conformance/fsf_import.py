@@ -9,7 +9,9 @@ kings in the corners (a1 and the far corner), fairyc's moves on the empty
 board. The squares are off every line through the corners and out of the
 far king's reach, from the second rank (where pawns double-step, by the
 section's regions) to the third-last, and seen from Black's corner for
-Black.
+Black. The export is checked the same way: example piece files written by
+--emit=variants-ini are loaded too, and Fairy-Stockfish's moves compared
+with fairyc's moves of the piece file in the same positions (--position).
 
 Usage: fsf_import.py FAIRYC WORKDIR
 Exit status: 0 all agree, 1 a disagreement, 77 skipped (ffish could not be
@@ -27,6 +29,8 @@ from fsf_conformance import install_ffish  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 INI = os.path.join(HERE, "import-variants.ini")
+# Example piece files written as sections by --emit=variants-ini.
+EXPORTED = ["chess", "shogi", "xiangqi"]
 
 
 def square(x, y):
@@ -91,9 +95,55 @@ def main():
                                      "from": square(*o)})
                     expected.append((variant, piece["name"] + " (" + side + ")",
                                      square(*o), want))
+    # The export round trip: example piece files written by
+    # --emit=variants-ini, loaded by Fairy-Stockfish, against fairyc's own
+    # moves of the piece file in the same positions (--position, where a
+    # piece off its start square has moved).
+    ini = open(INI).read()
+    exported = 0
+    for stem in EXPORTED:
+        path = os.path.join(HERE, "..", "..", "examples", stem + ".fairy")
+        r = subprocess.run([fairyc, path, "--emit=variants-ini"],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            print("FAILED: fairyc could not export %s: %s" % (stem, r.stderr))
+            return 1
+        variant = "fairyc-export-" + stem
+        ini += "\n" + re.sub(r"^\[[^\]]*\]", "[" + variant + "]", r.stdout,
+                             count=1, flags=re.M)
+        exported += 1
+        doc = json.loads(subprocess.run([fairyc, path, "--emit=json"],
+                                        capture_output=True,
+                                        text=True).stdout)
+        w, h = doc["board"]["width"], doc["board"]["height"]
+        kings = {(0, 0): "K", (w - 1, h - 1): "k"}
+        good = [(x, y) for x in range(1, w - 1) for y in range(1, h - 2)
+                if x != y and (w - 1 - x) != (h - 1 - y)
+                and max(w - 1 - x, h - 1 - y) >= 5]
+        for piece in doc["pieces"]:
+            for side in ("white", "black"):
+                for o in rng.sample(good, min(10, len(good))):
+                    placed = dict(kings)
+                    letter = piece["letter"]
+                    if side == "black":
+                        o = (w - 1 - o[0], h - 1 - o[1])
+                        letter = letter.lower()
+                    if piece["letter"] == "K":
+                        del placed[(0, 0) if side == "white" else (w - 1, h - 1)]
+                    placed[o] = letter
+                    position = fen(w, h, placed, side[0])
+                    moves = json.loads(subprocess.run(
+                        [fairyc, path, "--position=" + position, "--emit=json"],
+                        capture_output=True, text=True).stdout)
+                    mine = [m for m in moves["pieces"]
+                            if m["square"] == square(*o)][0]
+                    requests.append({"variant": variant, "fen": position,
+                                     "from": square(*o)})
+                    expected.append((variant, piece["name"] + " (" + side + ")",
+                                     square(*o), sorted(mine["quiet"])))
     env = dict(os.environ, NODE_PATH=os.path.join(workdir, "node_modules"))
     r = subprocess.run(["node", os.path.join(HERE, "fsf-import.js")],
-                       input=json.dumps({"ini": open(INI).read(),
+                       input=json.dumps({"ini": ini,
                                          "requests": requests}),
                        capture_output=True, text=True, env=env, timeout=600)
     if r.returncode != 0:
@@ -108,9 +158,10 @@ def main():
             print("DISAGREE [%s] %s from %s:\n  fairyc %s\n  FSF    %s" %
                   (variant, name, origin, want, got))
     pieces = len({(e[0], e[1]) for e in expected})
-    print("variants.ini import vs Fairy-Stockfish: %d sections, %d pieces, "
-          "%d squares compared, %d agree" % (len(sections), pieces,
-                                            len(expected), agree))
+    print("variants.ini import and export vs Fairy-Stockfish: %d sections "
+          "imported, %d piece files exported, %d pieces, %d squares "
+          "compared, %d agree" % (len(sections), exported, pieces,
+                                  len(expected), agree))
     return 0 if agree == len(expected) else 1
 
 

@@ -59,7 +59,9 @@ cl::opt<EmitKind> Emit(
         clEnumValN(EmitKind::Fairy, "fairy",
                    "the piece written in fairy-notation"),
         clEnumValN(EmitKind::Parlett, "parlett",
-                   "the piece written in Parlett's notation")),
+                   "the piece written in Parlett's notation"),
+        clEnumValN(EmitKind::VariantsIni, "variants-ini",
+                   "a piece file as a Fairy-Stockfish variants.ini section")),
     cl::cat(Category));
 
 cl::opt<DotStyle> DotKind(

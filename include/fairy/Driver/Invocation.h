@@ -21,16 +21,17 @@ namespace fairy {
 
 /// What a run produces (fairyc --emit).
 enum class EmitKind {
-  Diagram,  ///< ASCII move diagram
-  IR,       ///< the textual moveset IR
-  Json,     ///< moves from every square (or From) and the IR
-  Dot,      ///< the IR as a Graphviz graph
-  Svg,      ///< a picture of the moves
-  CTable,   ///< C arrays of leaps and rays for mailbox engines
-  Bitboard, ///< a C/C++ header of magic-bitboard attack tables
-  Betza,    ///< the piece written in Betza
-  Fairy,    ///< the piece written in fairy-notation
-  Parlett   ///< the piece written in Parlett's notation
+  Diagram,    ///< ASCII move diagram
+  IR,         ///< the textual moveset IR
+  Json,       ///< moves from every square (or From) and the IR
+  Dot,        ///< the IR as a Graphviz graph
+  Svg,        ///< a picture of the moves
+  CTable,     ///< C arrays of leaps and rays for mailbox engines
+  Bitboard,   ///< a C/C++ header of magic-bitboard attack tables
+  Betza,      ///< the piece written in Betza
+  Fairy,      ///< the piece written in fairy-notation
+  Parlett,    ///< the piece written in Parlett's notation
+  VariantsIni ///< a piece file as a Fairy-Stockfish variants.ini section
 };
 
 /// The EmitKind called \p Name ("bitboard"); nullopt for none.

@@ -28,7 +28,8 @@ enum class SetOutput {
   Bitboard,
   Betza,
   Fairy,
-  Parlett
+  Parlett,
+  VariantsIni ///< a Fairy-Stockfish section (VariantsIniWriter.cpp)
 };
 
 struct SetOptions {
@@ -64,6 +65,12 @@ std::vector<PieceView> pieceViews(const PieceSet &Set, const SetOptions &Opts);
 std::vector<PieceView> tableViews(const PieceSet &Set,
                                   const std::vector<PieceView> &Views,
                                   const SetOptions &Opts, std::string &Notes);
+
+/// \p Set as one Fairy-Stockfish variants.ini section, or nullopt after
+/// reporting why Fairy-Stockfish could not read it so.
+std::optional<std::string> emitVariantsIni(DiagnosticEngine &Diags,
+                                           const PieceSet &Set,
+                                           const SetOptions &Opts);
 
 /// The output for \p Set, or nullopt after reporting an error.
 std::optional<std::string> emitPieceSet(DiagnosticEngine &Diags,
