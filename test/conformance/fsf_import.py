@@ -51,6 +51,33 @@ def fen(width, height, placed, side="w"):
     return "/".join(rows) + " %s - - 0 1" % side
 
 
+def placements(doc, rng):
+    """Per piece of a fairyc JSON document and side: ten positions with the
+    piece on a square and the two kings in the corners. The squares are off
+    the kings' lines, out of reach of the far king (even one that also
+    leaps like a knight), off the first and the last two ranks (the kings'
+    and where pawns promote), and seen from Black's corner for Black.
+    Yields (piece, side, square, placed, FEN)."""
+    w, h = doc["board"]["width"], doc["board"]["height"]
+    kings = {(0, 0): "K", (w - 1, h - 1): "k"}
+    good = [(x, y) for x in range(1, w - 1) for y in range(1, h - 2)
+            if x != y and (w - 1 - x) != (h - 1 - y)
+            and max(w - 1 - x, h - 1 - y) >= 5]
+    for piece in doc["pieces"]:
+        for side in ("white", "black"):
+            for o in rng.sample(good, min(10, len(good))):
+                placed = dict(kings)
+                letter = piece["letter"]
+                if side == "black":
+                    o = (w - 1 - o[0], h - 1 - o[1])
+                    letter = letter.lower()
+                if piece["letter"] == "K":
+                    # The king itself moves.
+                    del placed[(0, 0) if side == "white" else (w - 1, h - 1)]
+                placed[o] = letter
+                yield piece, side, o, placed, fen(w, h, placed, side[0])
+
+
 def main():
     fairyc, workdir = sys.argv[1], sys.argv[2]
     install_ffish(workdir)
@@ -65,36 +92,15 @@ def main():
                                                                r.stderr))
             return 1
         doc = json.loads(r.stdout)
-        w, h = doc["board"]["width"], doc["board"]["height"]
-        kings = {(0, 0): "K", (w - 1, h - 1): "k"}
-        # Off the kings' lines, out of reach of the far king (even one
-        # that also leaps like a knight), and off the first and the last
-        # two ranks (the kings' and where pawns promote).
-        good = [(x, y) for x in range(1, w - 1) for y in range(1, h - 2)
-                if x != y and (w - 1 - x) != (h - 1 - y)
-                and max(w - 1 - x, h - 1 - y) >= 5]
-        for piece in doc["pieces"]:
-            for side in ("white", "black"):
-                moves = {m["from"]: m for m in piece["sides"][side]["moves"]}
-                for o in rng.sample(good, min(10, len(good))):
-                    placed = dict(kings)
-                    letter = piece["letter"]
-                    if side == "black":
-                        # The same square seen from Black's corner.
-                        o = (w - 1 - o[0], h - 1 - o[1])
-                        letter = letter.lower()
-                    if piece["letter"] == "K":
-                        # The king itself moves.
-                        del placed[(0, 0) if side == "white" else (w - 1, h - 1)]
-                    placed[o] = letter
-                    # Not to the squares the kings stand on.
-                    want = sorted(set(moves[square(*o)]["quiet"]) -
-                                  {square(*k) for k in placed if k != o})
-                    requests.append({"variant": variant,
-                                     "fen": fen(w, h, placed, side[0]),
-                                     "from": square(*o)})
-                    expected.append((variant, piece["name"] + " (" + side + ")",
-                                     square(*o), want))
+        for piece, side, o, placed, position in placements(doc, rng):
+            moves = {m["from"]: m for m in piece["sides"][side]["moves"]}
+            # Not to the squares the kings stand on.
+            want = sorted(set(moves[square(*o)]["quiet"]) -
+                          {square(*k) for k in placed if k != o})
+            requests.append({"variant": variant, "fen": position,
+                             "from": square(*o)})
+            expected.append((variant, piece["name"] + " (" + side + ")",
+                             square(*o), want))
     # The export round trip: example piece files written by
     # --emit=variants-ini, loaded by Fairy-Stockfish, against fairyc's own
     # moves of the piece file in the same positions (--position, where a
@@ -115,32 +121,15 @@ def main():
         doc = json.loads(subprocess.run([fairyc, path, "--emit=json"],
                                         capture_output=True,
                                         text=True).stdout)
-        w, h = doc["board"]["width"], doc["board"]["height"]
-        kings = {(0, 0): "K", (w - 1, h - 1): "k"}
-        good = [(x, y) for x in range(1, w - 1) for y in range(1, h - 2)
-                if x != y and (w - 1 - x) != (h - 1 - y)
-                and max(w - 1 - x, h - 1 - y) >= 5]
-        for piece in doc["pieces"]:
-            for side in ("white", "black"):
-                for o in rng.sample(good, min(10, len(good))):
-                    placed = dict(kings)
-                    letter = piece["letter"]
-                    if side == "black":
-                        o = (w - 1 - o[0], h - 1 - o[1])
-                        letter = letter.lower()
-                    if piece["letter"] == "K":
-                        del placed[(0, 0) if side == "white" else (w - 1, h - 1)]
-                    placed[o] = letter
-                    position = fen(w, h, placed, side[0])
-                    moves = json.loads(subprocess.run(
-                        [fairyc, path, "--position=" + position, "--emit=json"],
-                        capture_output=True, text=True).stdout)
-                    mine = [m for m in moves["pieces"]
-                            if m["square"] == square(*o)][0]
-                    requests.append({"variant": variant, "fen": position,
-                                     "from": square(*o)})
-                    expected.append((variant, piece["name"] + " (" + side + ")",
-                                     square(*o), sorted(mine["quiet"])))
+        for piece, side, o, placed, position in placements(doc, rng):
+            moves = json.loads(subprocess.run(
+                [fairyc, path, "--position=" + position, "--emit=json"],
+                capture_output=True, text=True).stdout)
+            mine = [m for m in moves["pieces"] if m["square"] == square(*o)][0]
+            requests.append({"variant": variant, "fen": position,
+                             "from": square(*o)})
+            expected.append((variant, piece["name"] + " (" + side + ")",
+                             square(*o), sorted(mine["quiet"])))
     env = dict(os.environ, NODE_PATH=os.path.join(workdir, "node_modules"))
     r = subprocess.run(["node", os.path.join(HERE, "fsf-import.js")],
                        input=json.dumps({"ini": ini,
@@ -159,9 +148,9 @@ def main():
                   (variant, name, origin, want, got))
     pieces = len({(e[0], e[1]) for e in expected})
     print("variants.ini import and export vs Fairy-Stockfish: %d sections "
-          "imported, %d piece files exported, %d pieces, %d squares "
-          "compared, %d agree" % (len(sections), exported, pieces,
-                                  len(expected), agree))
+          "imported, %d piece files exported, %d pieces as White and as "
+          "Black, %d squares compared, %d agree" % (
+              len(sections), exported, pieces // 2, len(expected), agree))
     return 0 if agree == len(expected) else 1
 
 
