@@ -25,8 +25,10 @@
 
 #include "fairy/IR/Builder.h"
 #include "fairy/IR/Printer.h"
+#include "fairy/IR/Rewrite.h"
 #include "fairy/IR/Verifier.h"
 #include "fairy/Support/Files.h"
+#include "fairy/Transforms/Pass.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -674,6 +676,22 @@ private:
         Legs.push_back(ir::leg(Vec(0, 1), Land::empty()));
       return ir::seq(Legs);
     };
+    // Betza's 'i' is Fairy-Stockfish's "in the double-step region", not
+    // "never moved" (Position::moves_from): the region's zone instead.
+    if (usesGuard(*Moves, GuardPredicate::Initial)) {
+      GuardPredicate InRegion =
+          Zone(DoubleStep ? DoubleStepRegion[Black] : Region());
+      Moves = rewriteBottomUp(Moves, [&](const NodeRef &N) {
+        if (!N->is(NodeKind::Guard) || N->guard().K != GuardPredicate::Initial)
+          return N;
+        if (N->guard().Negated) {
+          GuardPredicate Out = InRegion;
+          Out.Negated = true;
+          return ir::guard(Out, N->operand());
+        }
+        return ir::guard(InRegion, N->operand());
+      });
+    }
     std::vector<NodeRef> Parts = {Moves};
     if (P.Type == "pawn") {
       if (DoubleStep && DoubleStepRegion[Black].any())
@@ -699,7 +717,9 @@ private:
     return Out;
   }
 
-  bool hasRules(const IniPiece &P) const {
+  bool hasRules(const IniPiece &P, const Node &Moves) const {
+    if (usesGuard(Moves, GuardPredicate::Initial))
+      return true;
     for (int Black = 0; Black < 2; ++Black)
       if (MobilityRegion[Black].count(P.Type))
         return true;
@@ -760,7 +780,7 @@ private:
         Ok = false;
         continue;
       }
-      if (hasRules(P)) {
+      if (hasRules(P, *M.IR)) {
         // Each side's moves with the section's rules, in the IR notation.
         for (int Black = 0; Black < 2; ++Black) {
           PieceMovement R;
