@@ -33,11 +33,21 @@
 
 using namespace fairy;
 
+const char *fairy::sideName(Color C) {
+  return C == Color::White ? "white" : "black";
+}
+
+std::string fairy::squareNames(const Board &B, const SquareSet &S,
+                               const char *Sep, const char *Prefix) {
+  std::string Out;
+  for (unsigned Sq : S.toVector())
+    Out += (Out.empty() ? "" : Sep) + std::string(Prefix) + B.squareName(Sq);
+  return Out;
+}
+
 namespace {
 
 using View = PieceView;
-
-const char *sideName(Color C) { return C == Color::White ? "white" : "black"; }
 
 NodeRef optimized(const NodeRef &IR, const SetOptions &Opts,
                   const PassContext &Ctx) {
@@ -462,15 +472,11 @@ std::string rulesDecl(const PieceSet &Set) {
     const std::optional<SquareSet> &Zone = Set.Promotion[(int)Side];
     if (!Zone || Zone->count() == 0)
       continue;
-    std::string Squares;
-    for (unsigned S : Zone->toVector())
-      Squares += (Squares.empty() ? "" : ", ") + Set.board().squareName(S);
-    Out += std::string("promotion ") + sideName(Side) + " " + Squares + ";\n";
+    Out += std::string("promotion ") + sideName(Side) + " " +
+           squareNames(Set.board(), *Zone, ", ") + ";\n";
   }
   for (const auto &[Id, Zone] : Set.Zones) {
-    std::string Squares;
-    for (unsigned S : Zone.toVector())
-      Squares += (Squares.empty() ? "" : ", ") + Set.board().squareName(S);
+    std::string Squares = squareNames(Set.board(), Zone, ", ");
     if (!Squares.empty())
       Out += "zone " + std::to_string(Id) + " " + Squares + ";\n";
   }

@@ -11,8 +11,6 @@ using namespace fairy;
 
 namespace {
 
-const char *sideName(Color C) { return C == Color::White ? "white" : "black"; }
-
 struct PlacedMoves {
   unsigned Square;
   const PieceDef *Def;
@@ -48,14 +46,6 @@ std::optional<Position> positionOf(DiagnosticEngine &Diags, const PieceSet &Set,
       return std::nullopt;
     }
   return P;
-}
-
-std::string squares(const Board &B, const SquareSet &S,
-                    const char *Prefix = "") {
-  std::string Out;
-  for (unsigned Sq : S.toVector())
-    Out += (Out.empty() ? "" : " ") + std::string(Prefix) + B.squareName(Sq);
-  return Out;
 }
 
 } // namespace
@@ -139,8 +129,8 @@ std::optional<std::string> fairy::emitPositionMoves(DiagnosticEngine &Diags,
   }
   // One line per piece: quiet moves, then captures marked x.
   for (const PlacedMoves &M : All) {
-    std::string Quiet = squares(B, M.D.Quiet);
-    std::string Capture = squares(B, M.D.Capture | M.D.Remote, "x");
+    std::string Quiet = squareNames(B, M.D.Quiet, " ");
+    std::string Capture = squareNames(B, M.D.Capture | M.D.Remote, " ", "x");
     OS << B.squareName(M.Square) << " " << M.Def->Name << " (" << M.Def->Letter
        << "):" << (Quiet.empty() ? "" : " " + Quiet)
        << (Capture.empty() ? "" : " " + Capture)

@@ -17,6 +17,7 @@
 #include "fairy/Transforms/Pass.h"
 
 #include <cctype>
+#include <cstring>
 
 using namespace fairy;
 
@@ -31,10 +32,9 @@ bool withinFairyStockfish(const std::string &Betza) {
   return true;
 }
 
+/// A region as Fairy-Stockfish writes it: squares, or "-" for none.
 std::string squares(const Board &B, const SquareSet &S) {
-  std::string Out;
-  for (unsigned Sq : S.toVector())
-    Out += (Out.empty() ? "" : " ") + B.squareName(Sq);
+  std::string Out = squareNames(B, S, " ");
   return Out.empty() ? "-" : Out;
 }
 

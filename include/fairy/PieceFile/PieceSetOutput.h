@@ -66,6 +66,13 @@ std::vector<PieceView> tableViews(const PieceSet &Set,
                                   const std::vector<PieceView> &Views,
                                   const SetOptions &Opts, std::string &Notes);
 
+/// "white" or "black", as piece files and outputs write a side.
+const char *sideName(Color C);
+/// The names of the squares of \p S in board order, joined by \p Sep,
+/// each after \p Prefix ("x" for captures).
+std::string squareNames(const Board &B, const SquareSet &S, const char *Sep,
+                        const char *Prefix = "");
+
 /// \p Set as one Fairy-Stockfish variants.ini section, or nullopt after
 /// reporting why Fairy-Stockfish could not read it so.
 std::optional<std::string> emitVariantsIni(DiagnosticEngine &Diags,
