@@ -466,58 +466,45 @@ std::string HeaderWriter::common() const {
       "}\n";
   // Stockfish's layout: mask, multiplier, pointer and shift of a lookup
   // share a cache line, and the pointer saves adding an offset.
-  std::string Out;
-  if (Wide)
-    Out =
-        "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 2\n"
-        "#include <stdint.h>\n" +
-        Cast +
-        "__extension__ typedef unsigned __int128 fairy_bb;\n"
-        "#define FAIRY_BB(hi, lo) \\\n"
-        "  ((FAIRY_CAST(fairy_bb, hi) << 64) | FAIRY_CAST(fairy_bb, lo))\n"
-        "/* One square's magic lookup. The table index of a relevant\n"
-        " * occupancy: each half times its own multiplier, combined. */\n"
-        "typedef struct {\n"
-        "  fairy_bb mask;\n"
-        "  uint64_t lo, hi;\n"
-        "  const fairy_bb *attacks;\n"
-        "  unsigned shift;\n"
-        "} fairy_magic;\n"
-        "static inline const fairy_bb *fairy_magic_entry(const fairy_magic "
-        "*m,\n"
-        "                                                fairy_bb occupied) "
-        "{\n"
-        "  fairy_bb occ = occupied & m->mask;\n"
-        "  return m->attacks + ((FAIRY_CAST(uint64_t, occ) * m->lo ^\n"
-        "                        FAIRY_CAST(uint64_t, occ >> 64) * m->hi) >>\n"
-        "                       m->shift);\n"
-        "}\n" +
-        Blocker +
-        "#elif FAIRY_BITBOARD_COMMON != 2\n"
-        "#error \"bitboard headers for boards of up to 64 squares and of "
-        "more cannot be mixed\"\n#endif\n\n";
-  else
-    Out = "#ifndef FAIRY_BITBOARD_COMMON\n#define FAIRY_BITBOARD_COMMON 1\n"
-          "#include <stdint.h>\n" +
-          Cast +
-          "typedef uint64_t fairy_bb;\n"
-          "/* One square's magic lookup, laid out as Stockfish's. */\n"
-          "typedef struct {\n"
-          "  fairy_bb mask, magic;\n"
-          "  const fairy_bb *attacks;\n"
-          "  unsigned shift;\n"
-          "} fairy_magic;\n"
-          "static inline const fairy_bb *fairy_magic_entry(const fairy_magic "
-          "*m,\n"
-          "                                                fairy_bb occupied) "
-          "{\n"
-          "  return m->attacks + (((occupied & m->mask) * m->magic) >> "
-          "m->shift);\n"
-          "}\n" +
-          Blocker +
-          "#elif FAIRY_BITBOARD_COMMON != 1\n"
-          "#error \"bitboard headers for boards of up to 64 squares and of "
-          "more cannot be mixed\"\n#endif\n\n";
+  std::string Types =
+      Wide ? "__extension__ typedef unsigned __int128 fairy_bb;\n"
+             "#define FAIRY_BB(hi, lo) \\\n"
+             "  ((FAIRY_CAST(fairy_bb, hi) << 64) | FAIRY_CAST(fairy_bb, lo))\n"
+             "/* One square's magic lookup. The table index of a relevant\n"
+             " * occupancy: each half times its own multiplier, combined. */\n"
+             "typedef struct {\n"
+             "  fairy_bb mask;\n"
+             "  uint64_t lo, hi;\n"
+           : "typedef uint64_t fairy_bb;\n"
+             "/* One square's magic lookup, laid out as Stockfish's. */\n"
+             "typedef struct {\n"
+             "  fairy_bb mask, magic;\n";
+  Types += "  const fairy_bb *attacks;\n"
+           "  unsigned shift;\n"
+           "} fairy_magic;\n"
+           "static inline const fairy_bb *fairy_magic_entry(const fairy_magic "
+           "*m,\n"
+           "                                                fairy_bb occupied) "
+           "{\n";
+  Types += Wide
+               ? "  fairy_bb occ = occupied & m->mask;\n"
+                 "  return m->attacks + ((FAIRY_CAST(uint64_t, occ) * m->lo ^\n"
+                 "                        FAIRY_CAST(uint64_t, occ >> 64) * "
+                 "m->hi) >>\n"
+                 "                       m->shift);\n"
+                 "}\n"
+               : "  return m->attacks + (((occupied & m->mask) * m->magic) >> "
+                 "m->shift);\n"
+                 "}\n";
+  // Once per translation unit; headers of the two widths define fairy_bb
+  // differently and must not meet.
+  const char *Common = Wide ? "2" : "1";
+  std::string Out = std::string("#ifndef FAIRY_BITBOARD_COMMON\n"
+                                "#define FAIRY_BITBOARD_COMMON ") +
+                    Common + "\n#include <stdint.h>\n" + Cast + Types +
+                    Blocker + "#elif FAIRY_BITBOARD_COMMON != " + Common +
+                    "\n#error \"bitboard headers for boards of up to 64 "
+                    "squares and of more cannot be mixed\"\n#endif\n\n";
   if (Index == BitboardIndex::Pext)
     Out +=
         "#ifndef __BMI2__\n#error \"this header indexes its tables with "
