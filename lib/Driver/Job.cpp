@@ -492,15 +492,18 @@ public:
 
   /// Whether the input is a piece file (.fairy, or -x pieces).
   bool isPieceSetInput() {
-    return !Inv.ImportPath.empty() || Inv.Notation == "pieces" ||
+    return !Inv.ImportPath.empty() || !Inv.VariantName.empty() ||
+           Inv.Notation == "pieces" ||
            (Inv.Notation.empty() && !Inv.Expression.has_value() &&
             StringRef(In).endswith(".fairy"));
   }
 
   /// What the piece-set input is called in generated comments.
   std::string pieceSetSourceName() const {
-    if (!Inv.ImportPath.empty())
-      return Inv.ImportPath + " [" + Inv.VariantName + "]";
+    if (!Inv.ImportPath.empty() || !Inv.VariantName.empty())
+      return (Inv.ImportPath.empty() ? std::string("Fairy-Stockfish")
+                                     : Inv.ImportPath) +
+             " [" + Inv.VariantName + "]";
     if (Inv.Expression)
       return "<input>";
     return In.empty() ? std::string("-") : In;
@@ -529,16 +532,18 @@ public:
     }
     std::optional<PieceSet> Set;
     std::string Source;
-    if (!Inv.ImportPath.empty()) {
+    if (!Inv.ImportPath.empty() || !Inv.VariantName.empty()) {
+      // --variant alone: one of Fairy-Stockfish's built-in variants.
       if (Inv.VariantName.empty() || !In.empty() ||
           Inv.Expression.has_value()) {
         Diags.error(Inv.VariantName.empty()
                         ? "--import needs --variant=NAME: the section to read"
-                        : "--import reads its pieces from the variants.ini; "
-                          "give no other input");
+                        : "--variant reads the pieces of a variants.ini "
+                          "section or a built-in variant; give no other "
+                          "input");
         return std::nullopt;
       }
-      Source = Inv.ImportPath + " [" + Inv.VariantName + "]";
+      Source = pieceSetSourceName();
       Set = importVariantsIni(Diags, Inv.ImportPath, Inv.VariantName, POpts);
     } else if (Inv.Expression.has_value()) {
       if (!expressionFits())
@@ -622,22 +627,14 @@ public:
 
   std::optional<std::string> run() {
     if (Inv.ListVariants) {
-      if (Inv.ImportPath.empty() || !Inv.VariantName.empty()) {
-        Diags.error(Inv.ImportPath.empty()
-                        ? "--list-variants lists the sections of the "
-                          "variants.ini that --import names"
-                        : "--list-variants lists every section; give no "
-                          "--variant");
+      if (!Inv.VariantName.empty()) {
+        Diags.error("--list-variants lists every section; give no "
+                    "--variant");
         return std::nullopt;
       }
       PieceFileOptions POpts;
       POpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
       return listVariantsIni(Diags, Inv.ImportPath, POpts);
-    }
-    if (!Inv.VariantName.empty() && Inv.ImportPath.empty()) {
-      Diags.error("--variant names a section of the variants.ini that "
-                  "--import reads");
-      return std::nullopt;
     }
     if (isPieceSetInput())
       return runPieceSet();

@@ -22,6 +22,10 @@ struct PlacedMoves {
 std::optional<Position> positionOf(DiagnosticEngine &Diags, const PieceSet &Set,
                                    const std::string &FEN) {
   if (FEN == "start") {
+    if (!Set.Start && !Set.StartUnreadable.empty()) {
+      Diags.error("--position=start: " + Set.StartUnreadable);
+      return std::nullopt;
+    }
     if (!Set.Start) {
       Diags.error("--position=start: this piece set has no start position "
                   "(a piece file states one with start \"FEN\";, a "

@@ -12,13 +12,15 @@
 //                                 the pawn's double and triple steps
 //   mobilityRegion<Side><Type>    where a piece type may move to
 //   soldierPromotionRank          where a soldier starts to move sideways
+//   diagonalLines                 janggi's palace diagonals
 // and, for positions and engines, startFen and promotionRegion (or the
 // older promotionRank). Rules that change where pieces go and that fairyc
 // does not model get a warning naming them (-Wunsupported-rule); the rest
-// (drops, castling, counting, results...) are game rules, left alone. A parent
-// is another section of the file or one of the built-in variants listed in
-// builtinVariants(); without a parent a section starts from chess's rules with
-// no pieces, as in Fairy-Stockfish.
+// (drops, castling, counting, legality, results...) are game rules, left
+// alone. A parent is another section of the file or one of Fairy-Stockfish's
+// built-in variants, which BuiltinVariants.ini states as sections read by the
+// same code; without a parent a section starts from chess's rules with no
+// pieces, as in Fairy-Stockfish.
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/PieceFile/PieceSet.h"
@@ -90,168 +92,18 @@ const std::map<std::string, std::string> &predefinedPieces() {
   return Pieces;
 }
 
-struct BuiltinVariant {
-  int Files, Ranks;
-  std::vector<std::pair<std::string, char>> Pieces; ///< type, letter
-  /// Where it differs from chess's: the start position, and the ranks of
-  /// White's promotion region and double steps (Black's mirrored).
-  std::string StartFen = {};
-  std::vector<int> PromotionRanks = {}, DoubleStepRanks = {};
-  bool DoubleStep = true;
-  std::string KingBetza = {}; ///< Fairy-Stockfish's kingType, if not K
-  int SoldierPromotionRank = 1;
-  /// Mobility regions: type, White's region, Black's (region words).
-  std::vector<std::array<std::string, 3>> Mobility = {};
-};
-
-/// Built-in variants a section may name as its parent: the chess family,
-/// whose pieces and boards are certain. Others are refused by name.
-const std::map<std::string, BuiltinVariant> &builtinVariants() {
-  static const std::vector<std::pair<std::string, char>> Chess = {
-      {"pawn", 'p'}, {"knight", 'n'}, {"bishop", 'b'},
-      {"rook", 'r'}, {"queen", 'q'},  {"king", 'k'}};
-  // Giveaway's king is a commoner: not royal.
-  static const std::vector<std::pair<std::string, char>> Giveaway = {
-      {"pawn", 'p'}, {"knight", 'n'}, {"bishop", 'b'},
-      {"rook", 'r'}, {"queen", 'q'},  {"commoner", 'k'}};
-  static const std::vector<std::pair<std::string, char>> ShogiPieces = {
-      {"shogiPawn", 'p'},   {"silver", 's'}, {"gold", 'g'}, {"bishop", 'b'},
-      {"dragonHorse", 'h'}, {"rook", 'r'},   {"bers", 'd'}, {"king", 'k'}};
-  auto With = [](std::vector<std::pair<std::string, char>> Base,
-                 std::vector<std::pair<std::string, char>> More) {
-    Base.insert(Base.end(), More.begin(), More.end());
-    return Base;
-  };
-  static const std::map<std::string, BuiltinVariant> All = {
-      {"chess", {8, 8, Chess}},
-      {"normal", {8, 8, Chess}},
-      {"fischerandom", {8, 8, Chess}},
-      {"crazyhouse", {8, 8, Chess}},
-      {"kingofthehill", {8, 8, Chess}},
-      {"3check", {8, 8, Chess}},
-      {"5check", {8, 8, Chess}},
-      {"atomic", {8, 8, Chess}},
-      {"nocheckatomic", {8, 8, Chess}},
-      {"extinction", {8, 8, Chess}},
-      {"giveaway", {8, 8, Giveaway}},
-      {"capablanca",
-       {10, 8, With(Chess, {{"archbishop", 'a'}, {"chancellor", 'c'}}),
-        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 "
-        "1"}},
-      {"gothic",
-       {10, 8, With(Chess, {{"archbishop", 'a'}, {"chancellor", 'c'}}),
-        "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 "
-        "1"}},
-      {"janus",
-       {10, 8, With(Chess, {{"archbishop", 'j'}}),
-        "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 "
-        "1"}},
-      {"grand",
-       {10,
-        10,
-        With(Chess, {{"archbishop", 'a'}, {"chancellor", 'c'}}),
-        "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - "
-        "- 0 1",
-        {8, 9, 10},
-        {3}}},
-      {"gardner", {5, 5, Chess, "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1", {5}}},
-      {"losalamos",
-       {6,
-        6,
-        {{"pawn", 'p'},
-         {"knight", 'n'},
-         {"rook", 'r'},
-         {"queen", 'q'},
-         {"king", 'k'}},
-        "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
-        {6}}},
-      {"antichess",
-       {8, 8, Giveaway,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"}},
-      {"racingkings", {8, 8, Chess, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"}},
-      {"placement",
-       {8, 8, Chess,
-        "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1"}},
-      // Beyond chess: the pieces (Fairy-Stockfish's KHON is the silver,
-      // MET the fers, DRAGON the bers), regions and kings of
-      // src/variant.cpp.
-      {"makruk",
-       {8,
-        8,
-        {{"pawn", 'p'},
-         {"knight", 'n'},
-         {"rook", 'r'},
-         {"king", 'k'},
-         {"silver", 's'},
-         {"fers", 'm'}},
-        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
-        {6, 7, 8},
-        {},
-        false}},
-      {"chaturanga",
-       {8,
-        8,
-        {{"pawn", 'p'},
-         {"knight", 'n'},
-         {"rook", 'r'},
-         {"king", 'k'},
-         {"alfil", 'b'},
-         {"fers", 'q'}},
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-        {},
-        {},
-        false}},
-      {"minishogi",
-       {5, 5, ShogiPieces, "rbsgk/4p/5/P4/KGSBR[-] w 0 1", {5}, {}, false}},
-      {"shogi",
-       {9,
-        9,
-        With(ShogiPieces, {{"lance", 'l'}, {"shogiKnight", 'n'}}),
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1",
-        {7, 8, 9},
-        {},
-        false}},
-      {"minixiangqi",
-       {7,
-        7,
-        {{"rook", 'r'},
-         {"horse", 'n'},
-         {"king", 'k'},
-         {"cannon", 'c'},
-         {"soldier", 'p'}},
-        "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1",
-        {},
-        {},
-        false,
-        "W",
-        1,
-        {{{"king", "c1 d1 e1 c2 d2 e2 c3 d3 e3",
-           "c5 d5 e5 c6 d6 e6 c7 d7 e7"}}}}},
-      {"xiangqi",
-       {9,
-        10,
-        {{"rook", 'r'},
-         {"horse", 'n'},
-         {"king", 'k'},
-         {"cannon", 'c'},
-         {"soldier", 'p'},
-         {"elephant", 'b'},
-         {"fers", 'a'}},
-        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 "
-        "1",
-        {},
-        {},
-        false,
-        "W",
-        6,
-        {{{"king", "d1 e1 f1 d2 e2 f2 d3 e3 f3",
-           "d8 e8 f8 d9 e9 f9 d10 e10 f10"},
-          {"fers", "d1 e1 f1 d2 e2 f2 d3 e3 f3",
-           "d8 e8 f8 d9 e9 f9 d10 e10 f10"},
-          {"elephant", "*1 *2 *3 *4 *5", "*6 *7 *8 *9 *10"}}}}},
-  };
-  return All;
+/// Fairy-Stockfish's built-in variants as variants.ini sections
+/// (BuiltinVariants.ini): the parents a section may name besides its own
+/// file's sections.
+StringRef builtinVariantsText() {
+  static const char Text[] =
+#include "BuiltinVariants.inc"
+      ;
+  return StringRef(Text, sizeof(Text) - 1);
 }
+
+/// The name the built-in variants' text has as a buffer.
+constexpr const char *BuiltinName = "<Fairy-Stockfish's built-in variants>";
 
 /// A Fairy-Stockfish Bitboard: squares of its largest board, 12 files by
 /// 10 ranks (bit file + 12 * rank); a board keeps those it has.
@@ -318,21 +170,24 @@ std::optional<Region> parseRegion(StringRef V) {
 }
 
 /// Rules that change where pieces go and that fairyc does not model: the
-/// import warns when a section sets them.
+/// import warns when a section sets them. (Legality -- check, the flying
+/// general, immobility -- and what a capture does besides are an engine's,
+/// not movement: they are left alone like other game rules.)
 bool isUnsupportedRule(StringRef Key) {
-  return Key == "diagonalLines" || Key == "cambodianMoves" ||
-         Key == "immobilityIllegal" || Key.startswith("enPassantRegion") ||
-         Key.startswith("enPassantTypes") || Key == "flyingGeneral" ||
-         Key == "petrifyOnCaptureTypes" || Key == "sittuyinPromotion";
+  return Key == "cambodianMoves" || Key.startswith("enPassantRegion") ||
+         Key.startswith("enPassantTypes") || Key == "sittuyinPromotion";
 }
 
 struct Entry {
   std::string Key, Value;
-  size_t KeyBegin, ValueBegin; ///< byte offsets in the file
+  unsigned Buffer = 0;
+  size_t KeyBegin = 0, ValueBegin = 0; ///< byte offsets in the buffer
+  std::string Section;                 ///< the section it belongs to
 };
 
 struct Section {
   std::string Name, Parent;
+  unsigned Buffer = 0;
   size_t HeaderBegin = 0, HeaderEnd = 0, ParentBegin = 0;
   std::vector<Entry> Entries;
 };
@@ -342,33 +197,40 @@ struct IniPiece {
   std::string Type; ///< "knight", "customPiece1"
   char Letter;
   std::string Betza;
-  /// Where the Betza string is written; npos for a predefined one.
-  size_t BetzaBegin = std::string::npos;
+  /// The entry that set it (for a custom piece, its Betza string follows
+  /// the letter and colon); none for one of [chess] without a parent.
+  std::optional<Entry> From = std::nullopt;
 };
 
 struct Failed {};
 
 class Importer {
 public:
-  Importer(DiagnosticEngine &Diags, unsigned Buffer, const PieceFileOptions &O)
-      : Diags(Diags), Buffer(Buffer), Opts(O) {
-    split();
+  /// Reads the sections of \p UserBuffer, if any, and the built-in ones.
+  Importer(DiagnosticEngine &Diags, std::optional<unsigned> UserBuffer,
+           const PieceFileOptions &O)
+      : Diags(Diags), UserBuffer(UserBuffer), Opts(O) {
+    BuiltinBuffer = Diags.addBuffer(builtinVariantsText(), BuiltinName);
+    split(BuiltinBuffer, Builtins, BuiltinOrder);
+    if (UserBuffer)
+      split(*UserBuffer, Sections, Order);
   }
 
-  /// The sections' names and parents, in file order.
+  /// The sections' names and parents, in file order (the built-in ones
+  /// without a file).
   std::vector<std::pair<std::string, std::string>> sections() const {
     std::vector<std::pair<std::string, std::string>> Out;
-    for (const std::string &N : Order)
-      Out.push_back({N, Sections.at(N).Parent});
+    for (const std::string &N : UserBuffer ? Order : BuiltinOrder)
+      Out.push_back({N, (UserBuffer ? Sections : Builtins).at(N).Parent});
     return Out;
   }
 
   std::optional<PieceSet> import(const std::string &Variant) {
     try {
-      auto It = Sections.find(Variant);
-      if (It == Sections.end())
+      const Section *S = find(Variant, UserBuffer.has_value());
+      if (!S)
         unknownVariant(Variant);
-      resolve(It->second);
+      resolve(*S);
       return finish(Variant);
     } catch (Failed &) {
       return std::nullopt;
@@ -377,10 +239,14 @@ public:
 
 private:
   DiagnosticEngine &Diags;
-  unsigned Buffer;
+  std::optional<unsigned> UserBuffer;
+  unsigned BuiltinBuffer = 0;
   const PieceFileOptions &Opts;
-  std::map<std::string, Section> Sections;
-  std::vector<std::string> Order; ///< section names as they appear
+  std::map<std::string, Section> Sections, Builtins;
+  std::vector<std::string> Order, BuiltinOrder; ///< as they appear
+  /// Where a section of the user's file names a built-in parent: the
+  /// rules of the built-in variant are reported there.
+  std::optional<Entry> BuiltinParent;
   int Files = 8, Ranks = 8;
   std::vector<IniPiece> Pieces;
   std::set<std::string> Resolving;
@@ -388,26 +254,47 @@ private:
   // leave them (regions of White, then Black).
   std::string StartFen =
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-  size_t StartFenBegin = std::string::npos;
+  std::optional<Entry> StartFenFrom;
   bool DoubleStep = true;
   Region DoubleStepRegion[2] = {rankRegion(2), rankRegion(7)};
   Region TripleStepRegion[2] = {};
   Region PromotionRegion[2] = {rankRegion(8), rankRegion(1)};
   /// By side and piece type ("rook", "customPiece1").
   std::map<std::string, Region> MobilityRegion[2];
+  /// Janggi's palace diagonals: squares along which pieces that move
+  /// orthogonally also move diagonally.
+  Region DiagonalLines;
   int SoldierPromotionRank = 1;
   int DoubleStepRank = 2, DoubleStepRankMin = 2;
+  /// The predefined type the king moves as (built-in variants only).
+  std::string KingType = "king";
   /// Entries of rules fairyc does not model, warned about at the end.
   std::vector<Entry> Unsupported;
 
-  [[noreturn]] void fail(size_t Begin, size_t End, const std::string &Msg) {
+  [[noreturn]] void fail(unsigned Buffer, size_t Begin, size_t End,
+                         const std::string &Msg) {
     Diags.error(Diags.loc(Buffer, Begin), Msg,
                 {Diags.range(Buffer, Begin, End)});
     throw Failed();
   }
+  [[noreturn]] void failAtValue(const Entry &E, const std::string &Msg) {
+    fail(E.Buffer, E.ValueBegin, E.ValueBegin + E.Value.size(), Msg);
+  }
 
-  /// Splits the file into sections of key = value entries.
-  void split() {
+  /// A section of the user's file, else a built-in one (unless
+  /// \p UserOnly).
+  const Section *find(const std::string &Name, bool UserOnly) const {
+    if (auto It = Sections.find(Name); It != Sections.end())
+      return &It->second;
+    if (UserOnly)
+      return nullptr;
+    auto It = Builtins.find(Name);
+    return It == Builtins.end() ? nullptr : &It->second;
+  }
+
+  /// Splits a buffer into sections of key = value entries.
+  void split(unsigned Buffer, std::map<std::string, Section> &Into,
+             std::vector<std::string> &Names) {
     StringRef Text = Diags.bufferText(Buffer);
     Section *Current = nullptr;
     size_t Pos = 0;
@@ -428,11 +315,12 @@ private:
         Section S;
         S.Name = Name.trim().str();
         S.Parent = Parent.trim().str();
+        S.Buffer = Buffer;
         S.HeaderBegin = Begin;
         S.HeaderEnd = Begin + Body.size();
         S.ParentBegin = Begin + 1 + Name.size() + 1;
-        Order.push_back(S.Name);
-        Current = &(Sections[S.Name] = S);
+        Names.push_back(S.Name);
+        Current = &(Into[S.Name] = S);
         continue;
       }
       auto [Key, Value] = Body.split('=');
@@ -441,67 +329,62 @@ private:
       Entry E;
       E.Key = Key.trim().str();
       E.Value = Value.trim().str();
+      E.Buffer = Buffer;
       E.KeyBegin = Begin;
       E.ValueBegin = (Value.trim().data() - Text.data());
+      E.Section = Current->Name;
       Current->Entries.push_back(E);
     }
   }
 
   [[noreturn]] void unknownVariant(const std::string &Variant) {
     std::string Similar;
-    for (const std::string &N : Order)
+    for (const std::string &N : UserBuffer ? Order : BuiltinOrder)
       if (StringRef(N).edit_distance(Variant) <= 2)
         Similar += (Similar.empty() ? "" : ", ") + ("[" + N + "]");
-    Diags.error(
-        "no section [" + Variant + "] in " +
-        Diags.sourceMgr().getMemoryBuffer(Buffer)->getBufferIdentifier().str() +
-        (Similar.empty() ? "" : "; did you mean " + Similar + "?"));
+    std::string Where = UserBuffer
+                            ? Diags.sourceMgr()
+                                  .getMemoryBuffer(*UserBuffer)
+                                  ->getBufferIdentifier()
+                                  .str()
+                            : std::string("Fairy-Stockfish's built-in variants "
+                                          "(--list-variants lists them)");
+    Diags.error("no section [" + Variant + "] in " + Where +
+                (Similar.empty() ? "" : "; did you mean " + Similar + "?"));
     throw Failed();
   }
 
   void resolve(const Section &S) {
-    if (!Resolving.insert(S.Name).second)
-      fail(S.HeaderBegin, S.HeaderEnd,
+    if (!Resolving.insert(S.Name + "@" + std::to_string(S.Buffer)).second)
+      fail(S.Buffer, S.HeaderBegin, S.HeaderEnd,
            "the section [" + S.Name + "] inherits from itself");
     if (!S.Parent.empty()) {
-      if (auto It = Sections.find(S.Parent); It != Sections.end()) {
-        resolve(It->second);
-      } else if (auto B = builtinVariants().find(S.Parent);
-                 B != builtinVariants().end()) {
-        const BuiltinVariant &V = B->second;
-        Files = V.Files;
-        Ranks = V.Ranks;
-        for (const auto &[Type, Letter] : V.Pieces)
-          setPiece(Type, Letter, predefinedPieces().at(Type),
-                   std::string::npos);
-        if (!V.StartFen.empty())
-          StartFen = V.StartFen;
-        DoubleStep = V.DoubleStep;
-        SoldierPromotionRank = V.SoldierPromotionRank;
-        for (const auto &[Type, White, Black] : V.Mobility) {
-          MobilityRegion[0][Type] = *parseRegion(White);
-          MobilityRegion[1][Type] = *parseRegion(Black);
-        }
-        if (!V.KingBetza.empty())
-          for (IniPiece &P : Pieces)
-            if (P.Type == "king")
-              P.Betza = V.KingBetza;
-        for (int Black = 0; Black < 2; ++Black) {
-          if (!V.PromotionRanks.empty())
-            PromotionRegion[Black] = ranksFor(V.PromotionRanks, Black, Ranks);
-          if (!V.DoubleStepRanks.empty())
-            DoubleStepRegion[Black] = ranksFor(V.DoubleStepRanks, Black, Ranks);
-        }
-      } else {
-        std::string Known;
-        for (const auto &[Name, V] : builtinVariants())
-          Known += (Known.empty() ? "" : ", ") + Name;
-        fail(S.ParentBegin, S.ParentBegin + S.Parent.size(),
+      // A section's own file first, then the built-in variants; a
+      // built-in section's parents are built in.
+      const Section *P = find(S.Parent, false);
+      if (S.Buffer == BuiltinBuffer)
+        P = Builtins.count(S.Parent) ? &Builtins.at(S.Parent) : nullptr;
+      if (!P) {
+        std::string Similar;
+        for (const std::string &N : BuiltinOrder)
+          if (StringRef(N).edit_distance(S.Parent) <= 2)
+            Similar += (Similar.empty() ? "" : ", ") + ("'" + N + "'");
+        fail(S.Buffer, S.ParentBegin, S.ParentBegin + S.Parent.size(),
              "the parent variant '" + S.Parent +
-                 "' is neither a section of this file nor a built-in "
-                 "variant whose pieces fairyc knows (" +
-                 Known + ")");
+                 "' is neither a section of this file nor one of "
+                 "Fairy-Stockfish's built-in variants" +
+                 (Similar.empty() ? " (--list-variants lists them)"
+                                  : "; did you mean " + Similar + "?"));
       }
+      if (P->Buffer == BuiltinBuffer && S.Buffer != BuiltinBuffer) {
+        Entry Ref;
+        Ref.Key = Ref.Value = S.Parent;
+        Ref.Buffer = S.Buffer;
+        Ref.KeyBegin = Ref.ValueBegin = S.ParentBegin;
+        Ref.Section = S.Name;
+        BuiltinParent = Ref;
+      }
+      resolve(*P);
     }
     for (const Entry &E : S.Entries)
       apply(E);
@@ -517,21 +400,40 @@ private:
       DoubleStep = false;
   }
 
+  /// Warns of \p Msg at entry \p E: in the user's file where it is set,
+  /// or, for a rule of a built-in variant, where the file names that
+  /// variant as its parent, with a note showing the rule.
+  void warnAt(const Entry &E, const std::string &Msg) {
+    if (E.Buffer != BuiltinBuffer || !BuiltinParent) {
+      Diags.warning(
+          Warning::UnsupportedRule, Diags.loc(E.Buffer, E.KeyBegin), Msg,
+          {Diags.range(E.Buffer, E.KeyBegin, E.ValueBegin + E.Value.size())});
+      return;
+    }
+    const Entry &P = *BuiltinParent;
+    if (Diags.warning(
+            Warning::UnsupportedRule, Diags.loc(P.Buffer, P.KeyBegin),
+            "the built-in variant '" + E.Section + "': " + Msg,
+            {Diags.range(P.Buffer, P.KeyBegin, P.KeyBegin + P.Key.size())}))
+      Diags.note(
+          Diags.loc(E.Buffer, E.KeyBegin),
+          "Fairy-Stockfish's [" + E.Section + "] has it here",
+          {Diags.range(E.Buffer, E.KeyBegin, E.ValueBegin + E.Value.size())});
+  }
+
   Region region(const Entry &E) {
     auto R = parseRegion(E.Value);
     if (!R)
-      fail(E.ValueBegin, E.ValueBegin + E.Value.size(),
-           "'" + E.Value +
-               "' is not a region: words such as *3 (a rank), c* (a file), "
-               "c3 (a square), or -");
+      failAtValue(E, "'" + E.Value +
+                         "' is not a region: words such as *3 (a rank), c* "
+                         "(a file), c3 (a square), or -");
     return *R;
   }
 
   int rank(const Entry &E) {
     int N = 0;
     if (StringRef(E.Value).getAsInteger(10, N) || N < 1 || N > RegionRanks)
-      fail(E.ValueBegin, E.ValueBegin + E.Value.size(),
-           "'" + E.Value + "' is not a rank (1 to 10)");
+      failAtValue(E, "'" + E.Value + "' is not a rank (1 to 10)");
     return N;
   }
 
@@ -540,7 +442,7 @@ private:
     StringRef K(E.Key);
     if (K == "startFen") {
       StartFen = E.Value;
-      StartFenBegin = E.ValueBegin;
+      StartFenFrom = E;
     } else if (K == "doubleStep") {
       DoubleStep = E.Value == "true" || E.Value == "1";
     } else if (K == "doubleStepRegionWhite" || K == "doubleStepRegionBlack") {
@@ -570,6 +472,13 @@ private:
       if (!Type.empty())
         Type[0] = std::tolower((unsigned char)Type[0]);
       MobilityRegion[Black][Type] = region(E);
+    } else if (K == "diagonalLines") {
+      DiagonalLines = region(E);
+    } else if (K == "kingType" && E.Buffer == BuiltinBuffer) {
+      KingType = E.Value;
+      for (IniPiece &P : Pieces)
+        if (P.Type == "king")
+          P.Betza = predefinedPieces().at(KingType);
     } else if (isUnsupportedRule(K)) {
       if (E.Value != "false" && E.Value != "-" && !E.Value.empty())
         Unsupported.push_back(E);
@@ -580,7 +489,7 @@ private:
   }
 
   void setPiece(const std::string &Type, char Letter, const std::string &Betza,
-                size_t BetzaBegin) {
+                const Entry &From) {
     // As in Fairy-Stockfish, a letter given to a piece type takes it from
     // the type that had it ("pawn = -" before "customPiece1 = p:..." is
     // optional).
@@ -593,10 +502,10 @@ private:
                  Pieces.end());
     for (IniPiece &P : Pieces)
       if (P.Type == Type) {
-        P = {Type, Letter, Betza, BetzaBegin};
+        P = {Type, Letter, Betza, From};
         return;
       }
-    Pieces.push_back({Type, Letter, Betza, BetzaBegin});
+    Pieces.push_back({Type, Letter, Betza, From});
   }
 
   int dimension(const Entry &E, bool File) {
@@ -607,9 +516,9 @@ private:
     else if (V.getAsInteger(10, N))
       N = 0;
     if (N < 1 || N > Board::MaxSide)
-      fail(E.ValueBegin, E.ValueBegin + E.Value.size(),
-           "'" + E.Value + "' is not a number of " +
-               (File ? "files (a number or a letter: j is 10)" : "ranks"));
+      failAtValue(
+          E, "'" + E.Value + "' is not a number of " +
+                 (File ? "files (a number or a letter: j is 10)" : "ranks"));
     return N;
   }
 
@@ -638,20 +547,20 @@ private:
     StringRef V(E.Value);
     char Letter = V.empty() ? 0 : V[0];
     if (!std::isalpha((unsigned char)Letter) || (V.size() > 1 && V[1] != ':'))
-      fail(E.ValueBegin, E.ValueBegin + E.Value.size(),
-           "'" + E.Value + "' is not a piece letter" +
-               (Custom ? " with its Betza string, such as a:mRcpR"
-                       : ", such as n, or a letter and a Betza string, "
-                         "such as k:KN"));
+      failAtValue(E, "'" + E.Value + "' is not a piece letter" +
+                         (Custom ? " with its Betza string, such as a:mRcpR"
+                                 : ", such as n, or a letter and a Betza "
+                                   "string, such as k:KN"));
+    if (E.Key == "king")
+      KingType = "king"; // moves as its Betza string, or as a king
     if (V.size() > 1)
-      setPiece(E.Key, Letter, V.drop_front(2).str(), E.ValueBegin + 2);
+      setPiece(E.Key, Letter, V.drop_front(2).str(), E);
     else if (Custom)
-      fail(E.ValueBegin, E.ValueBegin + E.Value.size(),
-           "a custom piece needs its Betza string after the letter, such "
-           "as " +
-               E.Value + ":mRcpR");
+      failAtValue(E, "a custom piece needs its Betza string after the "
+                     "letter, such as " +
+                         E.Value + ":mRcpR");
     else
-      setPiece(E.Key, Letter, Predefined->second, std::string::npos);
+      setPiece(E.Key, Letter, Predefined->second, E);
   }
 
   /// The squares of \p R on the set's board.
@@ -664,17 +573,49 @@ private:
     return Out;
   }
 
-  /// A new zone of the set holding \p R; its number.
+  /// The number of the set's zone holding \p R: one already made for the
+  /// same squares, else a new one.
   int zone(PieceSet &Set, const Region &R) {
+    SquareSet Squares = onBoard(R, Set.board());
+    for (const auto &[Id, Zone] : Set.Zones)
+      if (Zone == Squares)
+        return Id;
     int Id = int(Set.Zones.size()) + 1;
-    Set.Zones[Id] = onBoard(R, Set.board());
+    Set.Zones[Id] = std::move(Squares);
     return Id;
+  }
+
+  /// The diagonal moves a piece of \p P's type gains on janggi's palace
+  /// lines, as Betza (Fairy-Stockfish's Position::moves_from): a wazir (and
+  /// a king of type wazir) steps as a fers, a soldier as a pawn captures, a
+  /// rook rides as a bishop, a janggi cannon hops as a bishop would; or "".
+  std::string palaceDiagonals(const IniPiece &P) const {
+    if (DiagonalLines.none())
+      return "";
+    std::string MovesAs = P.Type == "king" ? KingType : P.Type;
+    if (MovesAs == "wazir")
+      return "F";
+    if (MovesAs == "soldier")
+      return "fF";
+    if (MovesAs == "rook")
+      return "B";
+    if (MovesAs == "janggiCannon")
+      return "pB";
+    return "";
+  }
+
+  /// \p Betza parsed into the IR (fairyc's own strings, always valid).
+  NodeRef betzaIR(const std::string &Betza) {
+    FrontendOptions FOpts;
+    unsigned B = Diags.addBuffer(Betza, "<palace lines>");
+    return findNotation("betza")->Parse(Diags, B, FOpts);
   }
 
   /// White's moves of the rules for piece \p P (by side, from that side's
   /// point of view), added to \p Moves: a pawn's double and triple steps
   /// from their regions, a soldier's sideways steps from its promotion
-  /// rank; then every move kept to the type's mobility region.
+  /// rank, the palace lines' diagonals; then every move kept to the type's
+  /// mobility region.
   NodeRef withRules(PieceSet &Set, const IniPiece &P, NodeRef Moves,
                     bool Black) {
     auto Zone = [&](const Region &R) {
@@ -719,6 +660,14 @@ private:
                          ir::alt({ir::leg(Vec(1, 0), Land::notFriend()),
                                   ir::leg(Vec(-1, 0), Land::notFriend())}))};
     }
+    if (std::string Diagonals = palaceDiagonals(P); !Diagonals.empty()) {
+      // From a square of the lines, along them, to a square of them (the
+      // lines are squares of the board, tested where the path has come).
+      GuardPredicate OnLines = Zone(DiagonalLines);
+      Parts.push_back(ir::guard(
+          OnLines,
+          ir::seq({betzaIR(Diagonals), ir::guard(OnLines, ir::seq({}))})));
+    }
     NodeRef Out = Parts.size() == 1 ? Parts[0] : ir::alt(Parts);
     auto Mobility = MobilityRegion[Black].find(P.Type);
     if (Mobility != MobilityRegion[Black].end()) {
@@ -739,7 +688,38 @@ private:
     return (P.Type == "pawn" && (DoubleStep || TripleStepRegion[0].any() ||
                                  TripleStepRegion[1].any())) ||
            (P.Type == "soldier" && SoldierPromotionRank > 1 &&
-            P.Betza == "fsW");
+            P.Betza == "fsW") ||
+           !palaceDiagonals(P).empty();
+  }
+
+  /// The walls ('*') of the start position: squares Fairy-Stockfish's
+  /// pieces can neither stand on nor pass, holes of fairyc's board.
+  void removeWalls(Board &B) {
+    StringRef Placement = StringRef(StartFen).split(' ').first;
+    Placement = Placement.split('[').first;
+    if (!Placement.contains('*'))
+      return;
+    llvm::SmallVector<StringRef, 12> Rows;
+    Placement.split(Rows, '/');
+    for (size_t Row = 0; Row < Rows.size(); ++Row) {
+      int Rank = int(Rows.size()) - 1 - int(Row), File = 0;
+      StringRef R = Rows[Row];
+      for (size_t I = 0; I < R.size(); ++I) {
+        if (std::isdigit((unsigned char)R[I])) {
+          int N = 0;
+          while (I < R.size() && std::isdigit((unsigned char)R[I]))
+            N = N * 10 + (R[I++] - '0');
+          --I;
+          File += N;
+        } else if (R[I] == '*') {
+          if (B.contains(Vec(File, Rank, 0)))
+            B.removeSquare(B.index(Vec(File, Rank, 0)));
+          ++File;
+        } else if (std::isalpha((unsigned char)R[I])) {
+          ++File;
+        }
+      }
+    }
   }
 
   std::optional<PieceSet> finish(const std::string &Variant) {
@@ -748,37 +728,44 @@ private:
     std::string Error;
     Set.TheBoard = Opts.BoardOverride ? *Opts.BoardOverride
                                       : *Board::make(Files, Ranks, 1, Error);
+    if (!Opts.BoardOverride)
+      removeWalls(*Set.TheBoard);
     Set.BoardGiven = true;
     for (int Black = 0; Black < 2; ++Black)
       Set.Promotion[Black] = onBoard(PromotionRegion[Black], Set.board());
     for (const Entry &E : Unsupported)
-      Diags.warning(
-          Warning::UnsupportedRule, Diags.loc(Buffer, E.KeyBegin),
-          "fairyc does not model the rule '" + E.Key +
-              "', which changes where pieces may go; the imported "
-              "moves leave it out",
-          {Diags.range(Buffer, E.KeyBegin, E.ValueBegin + E.Value.size())});
+      warnAt(E, "fairyc does not model the rule '" + E.Key +
+                    "', which changes where pieces may go; the imported "
+                    "moves leave it out");
     bool Ok = true;
     for (const IniPiece &P : Pieces) {
+      if (P.Type == "janggiCannon" && P.From)
+        warnAt(*P.From, "fairyc does not model that a janggi cannon may "
+                        "neither hop over nor capture another janggi "
+                        "cannon; the imported moves leave it out");
       PieceDef D;
       D.Name = P.Type;
       D.Identifier = identifierFor(P.Type);
       D.Letter = std::toupper((unsigned char)P.Letter);
       D.Royal = P.Type == "king";
-      D.File = Diags.sourceMgr()
-                   .getMemoryBuffer(Buffer)
-                   ->getBufferIdentifier()
-                   .str();
+      D.File = UserBuffer ? Diags.sourceMgr()
+                                .getMemoryBuffer(*UserBuffer)
+                                ->getBufferIdentifier()
+                                .str()
+                          : std::string(BuiltinName);
       PieceMovement M;
       M.Notation = findNotation("betza");
       M.Text = P.Betza;
-      if (P.BetzaBegin != std::string::npos) {
+      if (P.From && P.From->Value.size() > 2 &&
+          StringRef(P.From->Value).drop_front(2) == P.Betza) {
+        // The Betza string after "x:", located where it is written.
+        size_t Begin = P.From->ValueBegin + 2;
         std::vector<size_t> Offsets;
         for (size_t I = 0; I <= P.Betza.size(); ++I)
-          Offsets.push_back(P.BetzaBegin + I);
-        M.Buffer = Diags.addEmbeddedBuffer(P.Betza, Buffer, Offsets, false);
-        M.Range =
-            Diags.range(Buffer, P.BetzaBegin, P.BetzaBegin + P.Betza.size());
+          Offsets.push_back(Begin + I);
+        M.Buffer =
+            Diags.addEmbeddedBuffer(P.Betza, P.From->Buffer, Offsets, false);
+        M.Range = Diags.range(P.From->Buffer, Begin, Begin + P.Betza.size());
       } else {
         M.Buffer =
             Diags.addBuffer(P.Betza, "<Fairy-Stockfish's " + P.Type + ">");
@@ -818,7 +805,9 @@ private:
   }
 
   /// The section's startFen on the set's board: its placement (pockets in
-  /// [] left out) and side to move; a warning if it does not fit.
+  /// [] left out, walls as holes) and side to move. One that cannot be read
+  /// is warned about where a user's file states it; a built-in one (with
+  /// promoted pieces, say) leaves the reason for --position=start.
   void startPosition(PieceSet &Set) {
     StringRef Fen(StartFen);
     auto [Placement, Rest] = Fen.split(' ');
@@ -836,13 +825,17 @@ private:
       }
     if (!P) {
       // Fairy-Stockfish's default (chess's) says nothing of another board.
-      if (StartFenBegin == std::string::npos)
+      if (!StartFenFrom)
         return;
-      size_t At = StartFenBegin;
-      Diags.warning(Warning::UnsupportedRule, Diags.loc(Buffer, At),
-                    "the start position '" + StartFen + "' cannot be read (" +
-                        Error + "); --position=start is not available",
-                    {Diags.range(Buffer, At, At + StartFen.size())});
+      Set.StartUnreadable = "the start position '" + StartFen +
+                            "' cannot be read (" + Error + ")";
+      if (StartFenFrom->Buffer == BuiltinBuffer)
+        return;
+      size_t At = StartFenFrom->ValueBegin;
+      Diags.warning(
+          Warning::UnsupportedRule, Diags.loc(StartFenFrom->Buffer, At),
+          Set.StartUnreadable + "; --position=start is not available",
+          {Diags.range(StartFenFrom->Buffer, At, At + StartFen.size())});
       return;
     }
     Set.Start = std::move(*P);
@@ -856,29 +849,36 @@ std::optional<PieceSet> fairy::importVariantsIni(DiagnosticEngine &Diags,
                                                  const std::string &Path,
                                                  const std::string &Variant,
                                                  const PieceFileOptions &Opts) {
-  auto Text = readInput(Diags, Path);
-  if (!Text)
-    return std::nullopt;
-  unsigned Buffer = Diags.addBuffer(*Text, Path);
+  std::optional<unsigned> Buffer;
+  if (!Path.empty()) {
+    auto Text = readInput(Diags, Path);
+    if (!Text)
+      return std::nullopt;
+    Buffer = Diags.addBuffer(*Text, Path);
+  }
   return Importer(Diags, Buffer, Opts).import(Variant);
 }
 
 std::optional<std::string>
 fairy::listVariantsIni(DiagnosticEngine &Diags, const std::string &Path,
                        const PieceFileOptions &Opts) {
-  auto Text = readInput(Diags, Path);
-  if (!Text)
+  std::optional<std::string> Text;
+  if (!Path.empty() && !(Text = readInput(Diags, Path)))
     return std::nullopt;
   std::string Out;
   // Each section on its own: one that cannot be imported is listed with
   // the first error, and the others still are.
+  auto Read = [&](DiagnosticEngine &D) -> std::optional<unsigned> {
+    if (!Text)
+      return std::nullopt;
+    return D.addBuffer(*Text, Path);
+  };
   DiagnosticEngine Quiet(nullptr);
-  unsigned Buffer = Quiet.addBuffer(*Text, Path);
-  for (const auto &[Name, Parent] : Importer(Quiet, Buffer, Opts).sections()) {
+  for (const auto &[Name, Parent] :
+       Importer(Quiet, Read(Quiet), Opts).sections()) {
     DiagnosticEngine One(nullptr);
-    unsigned B = One.addBuffer(*Text, Path);
     std::string Head = "[" + Name + (Parent.empty() ? "" : ":" + Parent) + "]";
-    auto Set = Importer(One, B, Opts).import(Name);
+    auto Set = Importer(One, Read(One), Opts).import(Name);
     if (!Set) {
       std::string Why = "cannot be imported";
       for (const Diagnostic &D : One.diagnostics())

@@ -8,7 +8,9 @@ what the command prints, standard error and standard output together, as
 a terminal shows them. Prints "<doc>: N examples match" or every
 difference, and exits 1 if there is one.
 
-Usage: doc_examples.py DOCUMENT REPOSITORY_ROOT
+Usage: doc_examples.py DOCUMENT REPOSITORY_ROOT [--update]
+With --update, rewrites each documented output to what the command prints
+(after a deliberate change; review the diff).
 """
 import difflib
 import re
@@ -32,8 +34,10 @@ def sessions(text):
 
 def main():
     doc, root = sys.argv[1], sys.argv[2]
+    update = sys.argv[3:] == ["--update"]
+    text = open(doc).read()
     failures = count = 0
-    for command, expected in sessions(open(doc).read()):
+    for command, expected in sessions(text):
         count += 1
         r = subprocess.run(command, shell=True, cwd=root, text=True,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -41,11 +45,17 @@ def main():
         want = [l.rstrip() for l in expected]
         while want and not want[-1]:
             want.pop()
-        if got != want:
+        if got != want and update:
+            old = "$ " + command + "\n" + "".join(l + "\n" for l in expected)
+            new = "$ " + command + "\n" + "".join(l + "\n" for l in got)
+            text = text.replace(old, new, 1)
+        elif got != want:
             failures += 1
             print("MISMATCH: $ " + command)
             print("\n".join(difflib.unified_diff(want, got, "documented",
                                                  "actual", lineterm="")))
+    if update:
+        open(doc, "w").write(text)
     if failures:
         print("%s: %d of %d examples differ" % (doc, failures, count))
         return 1

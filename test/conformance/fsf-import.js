@@ -1,16 +1,28 @@
-// Asks Fairy-Stockfish (ffish) for the moves of pieces in variants it loads
-// from a variants.ini. Reads {ini, requests: [{variant, fen, from}]} as JSON
-// from stdin; writes, for each request, the target squares of the legal
-// moves that start on `from`.
+// Asks Fairy-Stockfish (ffish) for the moves of pieces in variants it knows
+// or loads from a variants.ini. Reads {ini, requests: [{variant, fen, from}]}
+// as JSON from stdin; writes, for each request, the target squares of the
+// legal moves that start on `from` -- or, with `detail`, {targets, over}
+// (whether the side to move has no legal move on the board -- the game is
+// over by a rule of the variant, or pieces in hand must be dropped first --
+// so that nothing can be compared).
+// With `list`, writes Fairy-Stockfish's variants and their start positions
+// instead: [[name, startingFen], ...].
 const {session, targetsFrom} = require('./ffish-session.js');
 
 session((ffish, input) => {
   const job = JSON.parse(input);
-  ffish.loadVariantConfig(job.ini);
+  if (job.list) {
+    new ffish.Board('chess').delete(); // the variants are made on first use
+    return ffish.variants().split(' ').filter((v) => v.length).map(
+        (v) => [v, ffish.startingFen(v)]);
+  }
+  if (job.ini) ffish.loadVariantConfig(job.ini);
   return job.requests.map((r) => {
     const board = new ffish.Board(r.variant, r.fen);
     const targets = targetsFrom(board, r.from);
+    const over = job.detail &&
+        !board.legalMoves().split(' ').some((m) => /^[a-z]\d+[a-z]\d+/.test(m));
     board.delete();
-    return targets;
+    return job.detail ? {targets, over} : targets;
   });
 });

@@ -37,13 +37,13 @@ def square(x, y):
     return "abcdefghijklmnopqrstuvwxyz"[x] + str(y + 1)
 
 
-def fen(width, height, placed, side="w"):
+def fen(width, height, placed, side="w", walls=()):
     rows = []
     for y in range(height - 1, -1, -1):
         row, run = "", 0
         for x in range(width):
-            if (x, y) in placed:
-                row += (str(run) if run else "") + placed[(x, y)]
+            if (x, y) in placed or (x, y) in walls:
+                row += (str(run) if run else "") + placed.get((x, y), "*")
                 run = 0
             else:
                 run += 1
@@ -53,29 +53,47 @@ def fen(width, height, placed, side="w"):
 
 def placements(doc, rng):
     """Per piece of a fairyc JSON document and side: ten positions with the
-    piece on a square and the two kings in the corners. The squares are off
-    the kings' lines, out of reach of the far king (even one that also
-    leaps like a knight), off the first and the last two ranks (the kings'
-    and where pawns promote), and seen from Black's corner for Black.
+    piece on a square and the two kings (the royal piece, or a piece with
+    the letter K, if the set has one) in the corners. The squares are off the kings' lines, out of reach
+    of the far king (even one that also leaps like a knight), off the first
+    and the last two ranks (the kings' and where pawns promote), on the
+    board (not a hole), and seen from Black's corner for Black.
     Yields (piece, side, square, placed, FEN)."""
     w, h = doc["board"]["width"], doc["board"]["height"]
-    kings = {(0, 0): "K", (w - 1, h - 1): "k"}
+    # The royal piece, else a king that is not royal (a commoner, as in
+    # giveaway, so that neither side has lost all its pieces).
+    royal = ([p["letter"] for p in doc["pieces"] if p.get("royal")] or
+             [p["letter"] for p in doc["pieces"] if p["letter"] == "K"])
+    # Out of the far king's reach; on boards too small for that, off its
+    # lines and not next to it.
+    reach = min(5, max(w, h) - 3)
+    kings = {(0, 0): royal[0], (w - 1, h - 1): royal[0].lower()} if royal else {}
+    missing = set(doc["board"].get("missing", []))
+    walls = {(x, y) for x in range(w) for y in range(h)
+             if square(x, y) in missing}
     good = [(x, y) for x in range(1, w - 1) for y in range(1, h - 2)
             if x != y and (w - 1 - x) != (h - 1 - y)
-            and max(w - 1 - x, h - 1 - y) >= 5]
+            and max(w - 1 - x, h - 1 - y) >= reach]
     for piece in doc["pieces"]:
+        moving_king = royal and piece["letter"] == royal[0]
+        # A king stays out of the far king's reach by two more squares.
+        mine = [(x, y) for (x, y) in good
+                if not moving_king or max(w - 1 - x, h - 1 - y) >= 3]
         for side in ("white", "black"):
-            for o in rng.sample(good, min(10, len(good))):
+            for o in rng.sample(mine, min(10, len(mine))):
                 placed = dict(kings)
                 letter = piece["letter"]
                 if side == "black":
                     o = (w - 1 - o[0], h - 1 - o[1])
                     letter = letter.lower()
-                if piece["letter"] == "K":
+                if square(*o) in missing:
+                    continue
+                if moving_king:
                     # The king itself moves.
                     del placed[(0, 0) if side == "white" else (w - 1, h - 1)]
                 placed[o] = letter
-                yield piece, side, o, placed, fen(w, h, placed, side[0])
+                yield piece, side, o, placed, fen(w, h, placed, side[0],
+                                                  walls)
 
 
 def main():

@@ -182,12 +182,16 @@ cl::opt<std::string> ImportPath(
 
 cl::opt<bool> ListVariants(
     "list-variants",
-    cl::desc("List the sections of --import: name, parent, board and "
-             "pieces, or why one cannot be imported"),
+    cl::desc("List the sections of --import (without it, Fairy-Stockfish's "
+             "built-in variants): name, parent, board and pieces, or why one "
+             "cannot be imported"),
     cl::cat(Category));
 
 cl::opt<std::string> VariantName("variant",
-                                 cl::desc("The section of --import to read"),
+                                 cl::desc("The section of --import to read "
+                                          "(without it, one of "
+                                          "Fairy-Stockfish's built-in "
+                                          "variants: --variant=xiangqi)"),
                                  cl::value_desc("name"), cl::cat(Category));
 
 cl::list<std::string> WarningFlags(

@@ -78,6 +78,9 @@ struct PieceSet {
   /// (the main file's, else an include's).
   std::optional<Position> Start;
   std::string StartFEN; ///< as written
+  /// Why a start position that was given could not be read (a built-in
+  /// variant's with promoted pieces): what --position=start reports.
+  std::string StartUnreadable;
 
   /// `promotion ...;`: each side's promotion zone (by Color), if given.
   std::optional<SquareSet> Promotion[2];
@@ -111,7 +114,8 @@ std::optional<PieceSet> readPieceFileText(DiagnosticEngine &Diags,
                                           const std::string &Name,
                                           const PieceFileOptions &Opts);
 
-/// Reads section \p Variant of a Fairy-Stockfish variants.ini at \p Path:
+/// Reads section \p Variant of a Fairy-Stockfish variants.ini at \p Path
+/// (or, with an empty path, one of Fairy-Stockfish's built-in variants):
 /// its board size (maxFile, maxRank), the pieces it keeps from its parent
 /// variants (chess when none is named) and its custom pieces
 /// (customPieceN = letter:betza), read as Fairy-Stockfish reads them.
@@ -120,7 +124,8 @@ std::optional<PieceSet> importVariantsIni(DiagnosticEngine &Diags,
                                           const std::string &Variant,
                                           const PieceFileOptions &Opts);
 
-/// One line per section of the variants.ini at \p Path, in file order:
+/// One line per section of the variants.ini at \p Path (with an empty
+/// path, per built-in variant of Fairy-Stockfish), in file order:
 /// `[name:parent] WxH: piece (L), ...`, or why the section cannot be
 /// imported; nullopt if the file cannot be read.
 std::optional<std::string> listVariantsIni(DiagnosticEngine &Diags,
