@@ -13,6 +13,8 @@
 //   mobilityRegion<Side><Type>    where a piece type may move to
 //   soldierPromotionRank          where a soldier starts to move sideways
 //   diagonalLines                 janggi's palace diagonals
+//   cambodianMoves                the king's and the met's first leaps
+// and the janggi cannon's own rule (no cannon as hurdle or prey).
 // and, for positions and engines, startFen and promotionRegion (or the
 // older promotionRank). Rules that change where pieces go and that fairyc
 // does not model get a warning naming them (-Wunsupported-rule); the rest
@@ -174,7 +176,7 @@ std::optional<Region> parseRegion(StringRef V) {
 /// general, immobility -- and what a capture does besides are an engine's,
 /// not movement: they are left alone like other game rules.)
 bool isUnsupportedRule(StringRef Key) {
-  return Key == "cambodianMoves" || Key.startswith("enPassantRegion") ||
+  return Key.startswith("enPassantRegion") ||
          Key.startswith("enPassantTypes") || Key == "sittuyinPromotion";
 }
 
@@ -227,7 +229,8 @@ public:
 
   std::optional<PieceSet> import(const std::string &Variant) {
     try {
-      const Section *S = find(Variant, UserBuffer.has_value());
+      // As in Fairy-Stockfish, where a file adds to the built-in variants.
+      const Section *S = find(Variant);
       if (!S)
         unknownVariant(Variant);
       resolve(*S);
@@ -264,6 +267,9 @@ private:
   /// Janggi's palace diagonals: squares along which pieces that move
   /// orthogonally also move diagonally.
   Region DiagonalLines;
+  /// Cambodian makruk's first moves: the king's knight leap to the next
+  /// rank, the met's (fers's) two squares forward.
+  bool CambodianMoves = false;
   int SoldierPromotionRank = 1;
   int DoubleStepRank = 2, DoubleStepRankMin = 2;
   /// The predefined type the king moves as (built-in variants only).
@@ -281,13 +287,10 @@ private:
     fail(E.Buffer, E.ValueBegin, E.ValueBegin + E.Value.size(), Msg);
   }
 
-  /// A section of the user's file, else a built-in one (unless
-  /// \p UserOnly).
-  const Section *find(const std::string &Name, bool UserOnly) const {
+  /// A section of the user's file, else a built-in one.
+  const Section *find(const std::string &Name) const {
     if (auto It = Sections.find(Name); It != Sections.end())
       return &It->second;
-    if (UserOnly)
-      return nullptr;
     auto It = Builtins.find(Name);
     return It == Builtins.end() ? nullptr : &It->second;
   }
@@ -339,9 +342,10 @@ private:
 
   [[noreturn]] void unknownVariant(const std::string &Variant) {
     std::string Similar;
-    for (const std::string &N : UserBuffer ? Order : BuiltinOrder)
-      if (StringRef(N).edit_distance(Variant) <= 2)
-        Similar += (Similar.empty() ? "" : ", ") + ("[" + N + "]");
+    for (const auto *Names : {&Order, &BuiltinOrder})
+      for (const std::string &N : *Names)
+        if (StringRef(N).edit_distance(Variant) <= 2)
+          Similar += (Similar.empty() ? "" : ", ") + ("[" + N + "]");
     std::string Where = UserBuffer
                             ? Diags.sourceMgr()
                                   .getMemoryBuffer(*UserBuffer)
@@ -349,8 +353,10 @@ private:
                                   .str()
                             : std::string("Fairy-Stockfish's built-in variants "
                                           "(--list-variants lists them)");
-    Diags.error("no section [" + Variant + "] in " + Where +
-                (Similar.empty() ? "" : "; did you mean " + Similar + "?"));
+    Diags.error(
+        "no section [" + Variant + "] in " + Where +
+        (UserBuffer ? " nor a built-in variant of Fairy-Stockfish" : "") +
+        (Similar.empty() ? "" : "; did you mean " + Similar + "?"));
     throw Failed();
   }
 
@@ -361,7 +367,7 @@ private:
     if (!S.Parent.empty()) {
       // A section's own file first, then the built-in variants; a
       // built-in section's parents are built in.
-      const Section *P = find(S.Parent, false);
+      const Section *P = find(S.Parent);
       if (S.Buffer == BuiltinBuffer)
         P = Builtins.count(S.Parent) ? &Builtins.at(S.Parent) : nullptr;
       if (!P) {
@@ -472,6 +478,8 @@ private:
       if (!Type.empty())
         Type[0] = std::tolower((unsigned char)Type[0]);
       MobilityRegion[Black][Type] = region(E);
+    } else if (K == "cambodianMoves") {
+      CambodianMoves = E.Value == "true" || E.Value == "1";
     } else if (K == "diagonalLines") {
       DiagonalLines = region(E);
     } else if (K == "kingType" && E.Buffer == BuiltinBuffer) {
@@ -604,6 +612,34 @@ private:
     return "";
   }
 
+  /// A janggi cannon's hops as Fairy-Stockfish makes them
+  /// (Position::moves_from): neither over nor onto another janggi cannon,
+  /// of either side -- the hurdle and the landing square may not hold a
+  /// piece of the mover's type.
+  static NodeRef withoutCannonHurdles(NodeRef Moves) {
+    GuardPredicate NotCannon;
+    NotCannon.K = GuardPredicate::SameType;
+    NotCannon.Negated = true;
+    NodeRef Check = ir::guard(NotCannon, ir::seq({}));
+    return rewriteBottomUp(Moves, [&](const NodeRef &N) {
+      if (!N->is(NodeKind::Seq))
+        return N;
+      std::vector<NodeRef> Out;
+      bool Hops = false;
+      for (const NodeRef &C : N->children()) {
+        Out.push_back(C);
+        if (C->is(NodeKind::Leg) && C->land() == Land::occupied()) {
+          Out.push_back(Check); // the hurdle
+          Hops = true;
+        }
+      }
+      if (!Hops)
+        return N;
+      Out.push_back(Check); // where it lands
+      return ir::seq(Out);
+    });
+  }
+
   /// \p Betza parsed into the IR (fairyc's own strings, always valid).
   NodeRef betzaIR(const std::string &Betza) {
     FrontendOptions FOpts;
@@ -660,6 +696,18 @@ private:
                          ir::alt({ir::leg(Vec(1, 0), Land::notFriend()),
                                   ir::leg(Vec(-1, 0), Land::notFriend())}))};
     }
+    if (CambodianMoves && (P.Type == "king" || P.Type == "fers")) {
+      // Fairy-Stockfish gives them while the piece keeps its gate (the
+      // start position's rights, lost when it moves): fairyc's "never
+      // moved"; to an empty square, leaping.
+      GuardPredicate Unmoved;
+      Unmoved.K = GuardPredicate::Initial;
+      NodeRef First = P.Type == "king"
+                          ? ir::alt({ir::leg(Vec(2, 1), Land::empty()),
+                                     ir::leg(Vec(-2, 1), Land::empty())})
+                          : ir::leg(Vec(0, 2), Land::empty());
+      Parts.push_back(ir::guard(Unmoved, First));
+    }
     if (std::string Diagonals = palaceDiagonals(P); !Diagonals.empty()) {
       // From a square of the lines, along them, to a square of them (the
       // lines are squares of the board, tested where the path has come).
@@ -669,6 +717,8 @@ private:
           ir::seq({betzaIR(Diagonals), ir::guard(OnLines, ir::seq({}))})));
     }
     NodeRef Out = Parts.size() == 1 ? Parts[0] : ir::alt(Parts);
+    if (P.Type == "janggiCannon")
+      Out = withoutCannonHurdles(Out);
     auto Mobility = MobilityRegion[Black].find(P.Type);
     if (Mobility != MobilityRegion[Black].end()) {
       // Zones are squares of the board, tested where the path has come:
@@ -689,7 +739,8 @@ private:
                                  TripleStepRegion[1].any())) ||
            (P.Type == "soldier" && SoldierPromotionRank > 1 &&
             P.Betza == "fsW") ||
-           !palaceDiagonals(P).empty();
+           !palaceDiagonals(P).empty() || P.Type == "janggiCannon" ||
+           (CambodianMoves && (P.Type == "king" || P.Type == "fers"));
   }
 
   /// The walls ('*') of the start position: squares Fairy-Stockfish's
@@ -739,10 +790,6 @@ private:
                     "moves leave it out");
     bool Ok = true;
     for (const IniPiece &P : Pieces) {
-      if (P.Type == "janggiCannon" && P.From)
-        warnAt(*P.From, "fairyc does not model that a janggi cannon may "
-                        "neither hop over nor capture another janggi "
-                        "cannon; the imported moves leave it out");
       PieceDef D;
       D.Name = P.Type;
       D.Identifier = identifierFor(P.Type);
