@@ -468,10 +468,12 @@ def full_file(fairyc, workdir, path):
         print("  %-24s not loaded by this Fairy-Stockfish (ffish)" % variant)
     print("%s: %d sections, %d imported by fairyc, %d loaded by ffish and "
           "compared; %d pieces, both colours; %d comparisons, %d agree "
-          "(%.2f %%)" % (path, len(sections), len(sections) - len(failed),
-                         len(sections) - len(failed) - len(unloaded), pieces,
-                         total[0], total[1],
-                         100.0 * total[1] / max(1, total[0])))
+          "(%.2f %%; %d once Fairy-Stockfish's legality rules take moves "
+          "away); %d positions not compared (check, a pin, game over)" % (
+              path, len(sections), len(sections) - len(failed),
+              len(sections) - len(failed) - len(unloaded), pieces, total[0],
+              total[1], 100.0 * total[1] / max(1, total[0]), total[3],
+              total[2]))
     return not failed and total[0] == total[1]
 
 
