@@ -141,9 +141,12 @@ bool setOption(fairy_options &O, const std::string &Name,
   else if (Name == "dot")
     return Choose("tree", "automaton", I.Dot, DotStyle::Tree,
                   DotStyle::Automaton);
-  else if (Name == "O")
-    return Choose("0", "1", I.OptLevel, 0u, 1u);
-  else if (Name == "radius" || Name == "state") {
+  else if (Name == "O") {
+    auto Level = optLevelNamed(V);
+    if (!Level)
+      return Bad("0, 1, 2, 3, s or z");
+    I.OptLevel = *Level;
+  } else if (Name == "radius" || Name == "state") {
     if (!parseUnsigned(V, N) || N > 1000000)
       return Bad("a number up to 1000000");
     if (Name == "radius")

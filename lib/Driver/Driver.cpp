@@ -11,6 +11,8 @@
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Support/Files.h"
 #include "fairy/Support/LargeStack.h"
+#include "fairy/Support/TimeReport.h"
+#include "fairy/Support/Versions.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -19,6 +21,7 @@
 using namespace fairy;
 
 const char *fairy::libraryVersion() { return FAIRY_VERSION; }
+std::string fairy::libraryDependencies() { return dependencyVersions(); }
 
 namespace {
 struct EmitName {
@@ -37,6 +40,15 @@ constexpr EmitName EmitNames[] = {{EmitKind::Diagram, "diagram"},
                                   {EmitKind::Parlett, "parlett"},
                                   {EmitKind::VariantsIni, "variants-ini"}};
 } // namespace
+
+std::optional<unsigned> fairy::optLevelNamed(const std::string &Value) {
+  if (Value == "0")
+    return 0u;
+  for (const char *Optimising : {"", "1", "2", "3", "s", "z"})
+    if (Value == Optimising)
+      return 1u;
+  return std::nullopt;
+}
 
 std::optional<EmitKind> fairy::emitKindNamed(const std::string &Name) {
   for (const EmitName &E : EmitNames)
@@ -66,6 +78,11 @@ Driver::Driver(std::string Tool, DiagnosticsOutput Output)
 
 Driver::~Driver() = default;
 
+void Driver::setColors(bool Enabled) { I->Diags.setColors(Enabled); }
+void Driver::reportError(const std::string &Message) {
+  I->Diags.error(Message);
+}
+
 bool Driver::applyWarningFlags(const std::vector<std::string> &Flags,
                                bool NoWarnings) {
   bool Ok = true;
@@ -85,7 +102,12 @@ std::optional<std::string> Driver::emit(const Invocation &Inv) {
   unsigned Before = I->Diags.errorCount();
   setMaxInputSize(Inv.MaxInputSize);
   std::optional<std::string> Out;
-  runOnLargeStack([&] { Out = runJob(Inv, I->Diags); });
+  runOnLargeStack([&] {
+    // The outermost phase: what no other phase takes is the back end's and
+    // the driver's.
+    TimeReport::Phase Timing("emit");
+    Out = runJob(Inv, I->Diags);
+  });
   // Warnings promoted by -Werror fail the run too.
   if (I->Diags.errorCount() > Before)
     return std::nullopt;

@@ -614,11 +614,6 @@ public:
     SOpts.OptLevel = Inv.OptLevel;
     SOpts.Index = Inv.Index;
     SOpts.Source = pieceSetSourceName();
-    if (Inv.OptLevel > 1) {
-      Diags.error("-O" + std::to_string(Inv.OptLevel) +
-                  " is not a level; use -O0 or -O1");
-      return std::nullopt;
-    }
     auto Out = emitPieceSet(Diags, *Set, SOpts);
     if (!Out || newErrors())
       return std::nullopt;
@@ -671,11 +666,6 @@ public:
     NodeRef IR = Pieces[0].IR;
     const NotationInfo *N = Pieces[0].Notation;
     const std::string &Text = Pieces[0].Text;
-    if (Inv.OptLevel > 1) {
-      Diags.error("-O" + std::to_string(Inv.OptLevel) +
-                  " is not a level; use -O0 or -O1");
-      return std::nullopt;
-    }
     std::optional<std::string> Out;
     switch (Inv.Emit) {
     case EmitKind::Betza:

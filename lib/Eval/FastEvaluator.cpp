@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/Eval/Evaluator.h"
+#include "fairy/Support/TimeReport.h"
 
 #include "SquareBits.h"
 
@@ -1015,5 +1016,6 @@ std::optional<Destinations> FastEvaluator::evaluate(const Position &P,
                                                     unsigned Origin,
                                                     Color Mover,
                                                     std::string &Error) const {
+  TimeReport::Phase Timing("evaluate");
   return Impl->evaluate(P, Origin, Mover, Error);
 }

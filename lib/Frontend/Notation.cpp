@@ -2,6 +2,7 @@
 #include "fairy/Frontend/Notation.h"
 #include "fairy/IR/IRParser.h"
 #include "fairy/IR/Verifier.h"
+#include "fairy/Support/TimeReport.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -28,6 +29,7 @@ ParseFn budgeted(ParseT Parse, size_t MaxLength = MaxNotationLength) {
     NodeRef IR;
     try {
       NodeBudget Budget(MaxNodesBuilt);
+      TimeReport::Phase Timing("parse");
       IR = Parse(Diags, Buffer, Opts);
     } catch (const NodeBudgetExceeded &E) {
       Diags.error(Diags.loc(Buffer, 0),

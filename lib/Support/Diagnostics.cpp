@@ -1,12 +1,25 @@
 //===- Diagnostics.cpp - Located diagnostics through llvm::SourceMgr ------===//
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Support/Escape.h"
+#include <cstdlib>
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace fairy;
+
+namespace {
+/// A string stream that takes colours (escape sequences).
+class ColoredString : public llvm::raw_string_ostream {
+public:
+  explicit ColoredString(std::string &S) : raw_string_ostream(S) {
+    enable_colors(true);
+  }
+  bool has_colors() const override { return true; }
+};
+} // namespace
+
 using namespace llvm;
 
 const std::vector<WarningInfo> &fairy::warnings() {
@@ -253,8 +266,28 @@ void DiagnosticEngine::emit(SourceMgr::DiagKind Kind, SMLoc Loc,
     R.FixIts.push_back({point(F.getRange().Start), point(F.getRange().End),
                         F.getText().str()});
   Recorded.push_back(std::move(R));
-  if (OS)
-    forTerminal(D).print(nullptr, *OS, OS->has_colors());
+  if (!OS)
+    return;
+  if (!colors()) {
+    forTerminal(D).print(nullptr, *OS, false);
+    return;
+  }
+  // Coloured through a stream that says it has colours: SMDiagnostic asks
+  // the stream, and -fcolor-diagnostics colours a pipe too.
+  std::string Printed;
+  ColoredString Colored(Printed);
+  forTerminal(D).print(nullptr, Colored, true);
+  Colored.flush();
+  *OS << Printed;
+}
+
+bool DiagnosticEngine::colors() const {
+  if (!OS)
+    return false;
+  // SMDiagnostic::print colours through WithColor, which asks the stream.
+  bool On = ForcedColors ? *ForcedColors : OS->has_colors() && !noColor();
+  OS->enable_colors(On);
+  return On;
 }
 
 void DiagnosticEngine::error(const Twine &Msg) {
@@ -276,13 +309,19 @@ void DiagnosticEngine::unlocated(SourceMgr::DiagKind Kind, const Twine &Msg,
   Recorded.push_back(std::move(R));
   if (OS) {
     *OS << Tool << ": ";
-    if (OS->has_colors())
+    if (colors())
       OS->changeColor(Error ? raw_ostream::RED : raw_ostream::MAGENTA, true);
     *OS << (Error ? "error: " : "warning: ");
-    if (OS->has_colors())
+    if (colors())
       OS->resetColor();
     *OS << escapeForTerminal(Msg.str()) << flagSuffix(Kind, Name) << "\n";
   }
+}
+
+/// NO_COLOR (no-color.org): set and not empty, no colours by default.
+bool fairy::noColor() {
+  const char *V = std::getenv("NO_COLOR");
+  return V && *V;
 }
 
 static const char *severityName(SourceMgr::DiagKind K) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "fairy/Support/Files.h"
 #include "fairy/Support/Diagnostics.h"
+#include "fairy/Support/TimeReport.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
@@ -30,6 +31,7 @@ uint64_t fairy::maxInputSize() { return MaxInputBytes; }
 
 std::optional<std::string> fairy::readInput(const std::string &Path,
                                             std::string &Error) {
+  TimeReport::Phase Timing("read");
   std::string Name = Path == "-" ? "<stdin>" : Path;
   int FD = 0;
   if (Path != "-") {

@@ -1,5 +1,6 @@
 //===- PassManager.cpp - The registry of passes and the pipeline ----------===//
 #include "fairy/IR/Printer.h"
+#include "fairy/Support/TimeReport.h"
 #include "fairy/Transforms/Pass.h"
 
 using namespace fairy;
@@ -41,6 +42,7 @@ NodeRef fairy::optimize(const NodeRef &N, unsigned Level,
                         const PassContext &Ctx) {
   if (Level == 0)
     return N;
+  TimeReport::Phase Timing("passes");
   NodeRef Cur = N;
   // Each pass can expose work for another (a folded range lets two
   // alternatives compare equal, say); a few rounds reach the fixpoint.

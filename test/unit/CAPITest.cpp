@@ -182,6 +182,8 @@ TEST(CAPITest, WarningsAndOptionsReachTheCompilation) {
            {"betza", "xboard"},
            {"radius", "3"},
            {"O", "0"},
+           {"O", "3"},
+           {"O", "s"},
            {"W", "error"},
            {"name", "wazir"},
            {"variant", "chess"},
@@ -201,7 +203,8 @@ TEST(CAPITest, WarningsAndOptionsReachTheCompilation) {
   for (auto [Name, Value] :
        std::vector<std::pair<const char *, const char *>>{{"side", "red"},
                                                           {"moved", "maybe"},
-                                                          {"O", "3"},
+                                                          {"O", "4"},
+                                                          {"O", "fast"},
                                                           {"radius", "-1"},
                                                           {"betza", "sjeng"},
                                                           {"engine", "slow"},

@@ -6,7 +6,9 @@
 // library (lib/Driver) does the work.
 //
 //===----------------------------------------------------------------------===//
+#include "ChoiceParser.h"
 #include "fairy/Driver/Driver.h"
+#include "fairy/Support/TimeReport.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -41,7 +43,7 @@ cl::opt<std::string>
 cl::alias NotationAlias("x", cl::desc("Alias for --notation"),
                         cl::aliasopt(NotationName), cl::cat(Category));
 
-cl::opt<EmitKind> Emit(
+cl::opt<EmitKind, false, ChoiceParser<EmitKind>> Emit(
     "emit", cl::desc("What to produce"), cl::init(EmitKind::Diagram),
     cl::values(
         clEnumValN(EmitKind::Diagram, "diagram", "ASCII move diagram"),
@@ -64,7 +66,7 @@ cl::opt<EmitKind> Emit(
                    "a piece file as a Fairy-Stockfish variants.ini section")),
     cl::cat(Category));
 
-cl::opt<DotStyle> DotKind(
+cl::opt<DotStyle, false, ChoiceParser<DotStyle>> DotKind(
     "dot", cl::desc("What --emit=dot draws"), cl::init(DotStyle::Tree),
     cl::values(clEnumValN(DotStyle::Tree, "tree",
                           "the IR tree, one node per "
@@ -89,7 +91,7 @@ cl::opt<int> Radius(
              "piece can be drawn on the unbounded plane"),
     cl::value_desc("N"), cl::cat(Category));
 
-cl::opt<BetzaReading> BetzaDialect(
+cl::opt<BetzaReading, false, ChoiceParser<BetzaReading>> BetzaDialect(
     "betza",
     cl::desc("How to read Betza where Fairy-Stockfish and XBoard differ"),
     cl::init(BetzaReading::FairyStockfish),
@@ -113,11 +115,12 @@ cl::opt<std::string> PositionFEN(
              "Black, '*' for a missing square"),
     cl::value_desc("placement"), cl::cat(Category));
 
-cl::opt<Color> Side("side", cl::desc("The colour of the moving piece"),
-                    cl::init(Color::White),
-                    cl::values(clEnumValN(Color::White, "white", "White"),
-                               clEnumValN(Color::Black, "black", "Black")),
-                    cl::cat(Category));
+cl::opt<Color, false, ChoiceParser<Color>>
+    Side("side", cl::desc("The colour of the moving piece"),
+         cl::init(Color::White),
+         cl::values(clEnumValN(Color::White, "white", "White"),
+                    clEnumValN(Color::Black, "black", "Black")),
+         cl::cat(Category));
 
 cl::opt<bool> Moved("moved",
                     cl::desc("The piece has moved before (disables initial "
@@ -133,7 +136,7 @@ cl::opt<bool> Advanced(
 cl::opt<bool> Labels("labels", cl::desc("Label ranks and files in diagrams"),
                      cl::cat(Category));
 
-cl::opt<EngineKind> Engine(
+cl::opt<EngineKind, false, ChoiceParser<EngineKind>> Engine(
     "engine", cl::desc("Which evaluator computes destinations"),
     cl::init(EngineKind::Fast),
     cl::values(clEnumValN(EngineKind::Fast, "fast", "square-set propagation"),
@@ -141,7 +144,7 @@ cl::opt<EngineKind> Engine(
                           "path-by-path enumeration (slow)")),
     cl::cat(Category));
 
-cl::opt<BitboardIndex> BitboardIndexKind(
+cl::opt<BitboardIndex, false, ChoiceParser<BitboardIndex>> BitboardIndexKind(
     "bitboard-index", cl::desc("How --emit=bitboard indexes slider tables"),
     cl::values(clEnumValN(BitboardIndex::Magic, "magic",
                           "magic multipliers (any 64-bit CPU; default)"),
@@ -155,12 +158,31 @@ cl::opt<std::string> PieceName(
              "name, or 'piece')"),
     cl::value_desc("identifier"), cl::cat(Category));
 
-cl::opt<unsigned>
-    OptLevel("O", cl::Prefix, cl::init(1), cl::value_desc("level"),
-             cl::desc("Optimisation level: -O0 keeps the IR as the front end "
-                      "made it, -O1 (the default) runs the passes of "
-                      "docs/passes.md"),
-             cl::cat(Category));
+cl::opt<std::string> OptLevel(
+    "O", cl::Prefix, cl::ValueOptional, cl::init("1"), cl::value_desc("level"),
+    cl::desc("Optimisation level: -O0 keeps the IR as the front end made it; "
+             "-O1 (the default), -O2, -O3, -Os and -Oz run the passes of "
+             "docs/passes.md to their fixed point (fairyc has one pipeline)"),
+    cl::cat(Category));
+
+cl::opt<bool> ColorDiagnostics(
+    "fcolor-diagnostics",
+    cl::desc("Colour diagnostics even when standard error is not a terminal"),
+    cl::cat(Category));
+cl::opt<bool> NoColorDiagnostics(
+    "fno-color-diagnostics",
+    cl::desc("Never colour diagnostics (also: the NO_COLOR environment "
+             "variable, unless -fcolor-diagnostics)"),
+    cl::cat(Category));
+cl::opt<bool> Verbose("v",
+                      cl::desc("Say on standard error what fairyc runs: "
+                               "version, inputs, notation, passes, output"),
+                      cl::cat(Category));
+cl::opt<bool> TimeReportFlag(
+    "ftime-report",
+    cl::desc("Print the time of each phase (read, parse, lower, passes, "
+             "evaluate, emit) on standard error"),
+    cl::cat(Category));
 
 cl::opt<uint64_t> EvalStepLimit(
     "eval-step-limit",
@@ -211,16 +233,17 @@ cl::opt<bool> LintOnly(
 
 cl::opt<bool> NoWarnings("w", cl::desc("Show no warnings"), cl::cat(Category));
 
-cl::opt<DiagnosticsOutput> DiagnosticsAs(
-    "diagnostics", cl::desc("How errors and warnings are printed"),
-    cl::init(DiagnosticsOutput::Text),
-    cl::values(clEnumValN(DiagnosticsOutput::Text, "text",
-                          "file:line:col: messages with the source line, a "
-                          "caret and fix-its (default)"),
-               clEnumValN(DiagnosticsOutput::Json, "json",
-                          "one JSON array of every diagnostic on standard "
-                          "error, at the end")),
-    cl::cat(Category));
+cl::opt<DiagnosticsOutput, false, ChoiceParser<DiagnosticsOutput>>
+    DiagnosticsAs(
+        "diagnostics", cl::desc("How errors and warnings are printed"),
+        cl::init(DiagnosticsOutput::Text),
+        cl::values(clEnumValN(DiagnosticsOutput::Text, "text",
+                              "file:line:col: messages with the source line, a "
+                              "caret and fix-its (default)"),
+                   clEnumValN(DiagnosticsOutput::Json, "json",
+                              "one JSON array of every diagnostic on standard "
+                              "error, at the end")),
+        cl::cat(Category));
 
 cl::opt<std::string> LastMove(
     "last-move",
@@ -292,7 +315,6 @@ Invocation invocation() {
   Inv.PieceName = PieceName;
   Inv.Index = BitboardIndexKind;
   Inv.LintOnly = LintOnly;
-  Inv.OptLevel = OptLevel;
   Inv.MaxInputSize = MaxInputSize;
   if (BetzaDialect.getNumOccurrences())
     Inv.Betza = BetzaDialect;
@@ -319,13 +341,47 @@ Invocation invocation() {
   return Inv;
 }
 
+/// What -v says before the run: the version and what the job is.
+std::string describe(const Invocation &Inv, const std::string &Level) {
+  std::string Input =
+      !Inv.ImportPath.empty() || !Inv.VariantName.empty()
+          ? (Inv.ImportPath.empty() ? std::string("Fairy-Stockfish")
+                                    : Inv.ImportPath) +
+                " [" + Inv.VariantName + "]"
+      : Inv.Expression ? "-e '" + *Inv.Expression + "'"
+      : Inv.Input      ? *Inv.Input
+                       : std::string("-");
+  std::string Out = std::string("fairyc ") + libraryVersion() +
+                    " (built with " + libraryDependencies() + ")\n";
+  Out += "input: " + Input;
+  for (const std::string &M : Inv.MoreInputs)
+    Out += ", " + M;
+  Out +=
+      "\nnotation: " +
+      (Inv.Notation.empty() ? std::string("from the input") : Inv.Notation) +
+      "\npasses: " +
+      (Inv.OptLevel == 0
+           ? std::string("none (-O0)")
+           : "docs/passes.md to their fixed point (-O" +
+                 (Level.empty() ? std::string("1") : Level) + ")") +
+      "\nboard: " +
+      (Inv.Board.empty() ? std::string("the input's, else 8x8") : Inv.Board) +
+      "\nemit: " + emitKindName(Inv.Emit) + " to " +
+      (Inv.OutputPath == "-" ? std::string("standard output")
+                             : Inv.OutputPath) +
+      "\n";
+  return Out;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
-  cl::SetVersionPrinter(
-      [](raw_ostream &OS) { OS << "fairyc " << libraryVersion() << "\n"; });
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "fairyc " << libraryVersion() << "\nbuilt with "
+       << libraryDependencies() << "\n";
+  });
   cl::ParseCommandLineOptions(
       argc, argv,
       "fairyc: compile fairy-chess piece movement notations\n\n"
@@ -334,9 +390,25 @@ int main(int argc, char **argv) {
       "  fairyc -x fairy '[1,2]*'               draw the knight\n"
       "  fairyc piece.parlett --board=8x8 --from=a1 --position=...\n");
   Driver D("fairyc", DiagnosticsAs);
+  if (ColorDiagnostics || NoColorDiagnostics)
+    D.setColors(ColorDiagnostics && !NoColorDiagnostics);
+  Invocation Inv = invocation();
   int Status = D.applyWarningFlags(WarningFlags, NoWarnings) ? 0 : 1;
+  if (auto Level = optLevelNamed(OptLevel)) {
+    Inv.OptLevel = *Level;
+  } else {
+    D.reportError("-O" + OptLevel +
+                  " is not a level; use -O0 (no passes) or -O1, -O2, -O3, "
+                  "-Os, -Oz (the passes)");
+    Status = 1;
+  }
+  if (Verbose)
+    errs() << describe(Inv, OptLevel);
+  TimeReport::enable(TimeReportFlag);
   if (!Status)
-    Status = D.run(invocation());
+    Status = D.run(Inv);
   D.finish();
+  if (TimeReportFlag)
+    errs() << TimeReport::format(TimeReport::take());
   return Status;
 }

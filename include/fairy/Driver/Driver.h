@@ -29,6 +29,9 @@ struct PieceSet;
 
 /// The version of the library ("0.2.0").
 const char *libraryVersion();
+/// The versions of what it is built with ("LLVM 14.0.6, ANTLR 4.9.3
+/// (runtime), fmt 9.1.0, gcc 12.2.0").
+std::string libraryDependencies();
 
 /// Where diagnostics go as they are reported.
 enum class DiagnosticsOutput {
@@ -124,8 +127,11 @@ public:
   bool applyWarningFlags(const std::vector<std::string> &Flags,
                          bool NoWarnings = false);
   /// Colours in text diagnostics (default: when standard error is a
-  /// terminal).
+  /// terminal and NO_COLOR is not set).
   void setColors(bool Enabled);
+  /// Reports an error of the tool's own (an option it could not read),
+  /// with the other diagnostics.
+  void reportError(const std::string &Message);
 
   /// fairyc's whole job: compile, emit, and write Inv.OutputPath
   /// atomically (nothing partial on failure). Returns the exit status.

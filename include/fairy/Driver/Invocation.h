@@ -39,6 +39,11 @@ std::optional<EmitKind> emitKindNamed(const std::string &Name);
 /// The name of \p Kind, as --emit spells it.
 const char *emitKindName(EmitKind Kind);
 
+/// The pass level of -O<Value>, as clang spells its levels: "0" none; "",
+/// "1", "2", "3", "s" and "z" the passes to their fixed point (fairyc has
+/// one pipeline, so every optimising level runs it). nullopt for another.
+std::optional<unsigned> optLevelNamed(const std::string &Value);
+
 enum class DotStyle { Tree, Automaton };
 enum class BetzaReading { FairyStockfish, XBoard };
 enum class EngineKind { Fast, Reference };
@@ -73,7 +78,7 @@ struct Invocation {
   std::string PieceName;
   /// --lint: check the notation, print warnings, write nothing.
   bool LintOnly = false;
-  /// -O0 keeps the front end's IR, -O1 runs the passes.
+  /// -O0 keeps the front end's IR, -O1 runs the passes (optLevelNamed).
   unsigned OptLevel = 1;
   /// --max-input-size: the largest input (file, standard input or -e text)
   /// read, in bytes (docs/diagnostics.md, "Limits").

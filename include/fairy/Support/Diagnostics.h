@@ -55,6 +55,9 @@ private:
   bool AllErrors = false, Silenced = false;
 };
 
+/// Whether NO_COLOR (no-color.org) asks for no colours by default.
+bool noColor();
+
 /// A position in a source, 1-based; Column counts bytes.
 struct SourcePoint {
   unsigned Line = 0, Column = 0;
@@ -133,6 +136,10 @@ public:
   unsigned errorCount() const { return Errors; }
   const std::vector<Diagnostic> &diagnostics() const { return Recorded; }
   llvm::SourceMgr &sourceMgr() { return SM; }
+  /// Colours in printed diagnostics: always (true), never (false), or, by
+  /// default, when the stream is a terminal and NO_COLOR is not set.
+  void setColors(std::optional<bool> Forced) { ForcedColors = Forced; }
+  bool colors() const;
   /// Stop printing diagnostics as they come (--diagnostics=json prints
   /// them all at the end instead).
   void setStream(llvm::raw_ostream *NewOS) { OS = NewOS; }
@@ -145,6 +152,7 @@ private:
   };
   llvm::SourceMgr SM;
   llvm::raw_ostream *OS;
+  std::optional<bool> ForcedColors;
   std::string Tool;
   unsigned Errors = 0;
   WarningPolicy Policy;

@@ -16,6 +16,7 @@
 #include "fairy/Frontend/Notation.h"
 #include "fairy/IR/BoardShape.h"
 #include "fairy/Support/AntlrErrors.h"
+#include "fairy/Support/TimeReport.h"
 
 #include "BetzaLexer.h"
 #include "BetzaParser.h"
@@ -1031,5 +1032,6 @@ NodeRef fairy::parseBetza(DiagnosticEngine &Diags, unsigned Buffer,
     return nullptr;
   // An empty string is a piece that cannot move (Fairy-Stockfish's
   // "immobile"): the empty set of moves.
+  TimeReport::Phase Timing("lower");
   return lower(Groups);
 }

@@ -13,6 +13,7 @@
 #include "fairy/Frontend/Notation.h"
 #include "fairy/IR/BoardShape.h"
 #include "fairy/Support/AntlrErrors.h"
+#include "fairy/Support/TimeReport.h"
 
 #include "FairyNotationLexer.h"
 #include "FairyNotationParser.h"
@@ -394,5 +395,6 @@ ExprRef fairy::fairynotation::parseExpr(DiagnosticEngine &Diags,
 NodeRef fairy::parseFairyNotation(DiagnosticEngine &Diags, unsigned Buffer,
                                   const FrontendOptions &Opts) {
   ExprRef E = parseExpr(Diags, Buffer, Opts);
+  TimeReport::Phase Timing("lower");
   return E ? lower(E, Diags) : nullptr;
 }

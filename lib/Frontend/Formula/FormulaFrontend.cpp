@@ -17,6 +17,7 @@
 #include "fairy/Frontend/Notation.h"
 #include "fairy/Support/AntlrErrors.h"
 #include "fairy/Support/Diagnostics.h"
+#include "fairy/Support/TimeReport.h"
 
 #include "MovementFormulaLexer.h"
 #include "MovementFormulaParser.h"
@@ -706,6 +707,7 @@ NodeRef fairy::parseMovementFormula(DiagnosticEngine &Diags, unsigned Buffer,
     return nullptr;
   }
   try {
+    TimeReport::Phase Timing("lower");
     return lower(*E);
   } catch (LowerError &Err) {
     Diags.error(Err.Loc.Start, Err.Message, {Err.Loc});

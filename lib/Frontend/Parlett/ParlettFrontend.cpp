@@ -10,6 +10,7 @@
 
 #include "fairy/Frontend/Notation.h"
 #include "fairy/Support/AntlrErrors.h"
+#include "fairy/Support/TimeReport.h"
 
 #include "ParlettLexer.h"
 #include "ParlettParser.h"
@@ -349,5 +350,6 @@ NodeRef fairy::parseParlett(DiagnosticEngine &Diags, unsigned Buffer) {
   Reader R(Diags, Buffer);
   if (!R.read(Tree, Moves))
     return nullptr;
+  TimeReport::Phase Timing("lower");
   return lower(Moves);
 }
