@@ -438,6 +438,16 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
   }
   *Out += Beyond;
   std::string Undecided;
+  // A famous multi-leg piece as people spell it, else the conventional
+  // spelling of what was written -- when it means the same moves.
+  if (!Legs.empty())
+    for (const char *Known : famousBetza())
+      if (readsAs(Known, Whole, Opts, Undecided))
+        return std::string(Known);
+  if (std::string Usual = idiomaticBetza(*Out, XBoard);
+      Usual != *Out && readsAs(Usual, Whole, Opts, Undecided))
+    return Usual;
+  Undecided.clear();
   if (!readsAs(*Out, Whole, Opts, Undecided)) {
     std::string Reason =
         Undecided.empty()

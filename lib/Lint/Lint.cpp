@@ -313,6 +313,7 @@ void fairy::lintMovement(DiagnosticEngine &Diags, const NotationInfo &N,
                   "this movement makes no move at all: none of its "
                   "alternatives can be made",
                   {Whole});
+  bool AlternativeWarned = false;
   for (size_t I = 0; I < Alts.size(); ++I) {
     const Alternative &A = Alts[I];
     if (!A.IR)
@@ -370,12 +371,16 @@ void fairy::lintMovement(DiagnosticEngine &Diags, const NotationInfo &N,
         Diags.note(Other.Start, "which is here", {Other});
       Reported = true;
     }
+    AlternativeWarned |= Reported;
   }
 
   // The whole movement written shorter by the notation's own writer, if
   // that reads back as the same moves.
+  // Not after a warning about an alternative: one problem, one warning
+  // (and one fix-it).
   std::optional<std::string> Shorter = rewrite(N, Canonical);
-  if (Shorter && Shorter->size() < withoutBlanks(Text).size()) {
+  if (!AlternativeWarned && Shorter &&
+      Shorter->size() < withoutBlanks(Text).size()) {
     NodeRef Back = parseAlone(N, *Shorter, Opts);
     if (Back && canonical(Back, Free) == printIR(*Canonical))
       Diags.warning(Warning::SimplerEquivalent, Whole.Start,

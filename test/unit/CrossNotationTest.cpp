@@ -302,19 +302,19 @@ TEST(CrossNotationTest, OtherNotationsToBetza) {
   } Cases[] = {
       {"fairy", "[1,2]*", "N"},
       {"fairy", "[0,1]{1..}*", "R"},
-      {"fairy", "[1,2]{1..}*", "N0"},
-      {"fairy", "[0,1],[1,1]+^^", "fFfW"},
+      {"fairy", "[1,2]{1..}*", "NN"},
+      {"fairy", "[0,1],[1,1]+^^", "fK"},
       // Two knight leaps, the second turned 45 degrees: XBetza legs.
       {"fairy", "[1,2].[2,1]", "rfafrN"},
-      {"parlett", "n*", "BR"},
+      {"parlett", "n*", "Q"},
       {"parlett", "~1/2>", "fhN"},
-      {"parlett", "o1>,c1x>", "fcFfmW"},
+      {"parlett", "o1>,c1x>", "fmWfcF"},
       {"formula", "{2,1}[(#@),(%x@)]", "N"},
       {"formula", "({1,0}[(#+),(#@),(%x@)])*", "R"},
-      {"formula", "([{1,0},{1,1}][(#+),(#@),(%x@)])*", "BR"},
-      {"formula", "({2,1}[(#+),(#@),(%x@)])*", "N0"},
-      {"formula", "({1,0}^[(#+),(#@),(%x@)])*:2", "fW2"},
-      {"formula", "[({1,0}^#@),({1,1}^%x@)]", "fcFfmW"},
+      {"formula", "([{1,0},{1,1}][(#+),(#@),(%x@)])*", "Q"},
+      {"formula", "({2,1}[(#+),(#@),(%x@)])*", "NN"},
+      {"formula", "({1,0}^[(#+),(#@),(%x@)])*:2", "fR2"},
+      {"formula", "[({1,0}^#@),({1,1}^%x@)]", "fmWfcF"},
   };
   std::vector<Position> Ps = positions();
   for (const Case &C : Cases) {

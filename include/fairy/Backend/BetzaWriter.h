@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace fairy {
 
@@ -19,6 +20,20 @@ namespace fairy {
 std::optional<std::string>
 irToBetza(const NodeRef &IR, std::string &Why,
           const FrontendOptions &Opts = FrontendOptions());
+
+/// \p Betza as people write it (BetzaIdioms.cpp): K for FW, Q for BR, B and
+/// R for F and W riders (B4 for F4), NN for N0 (not for \p XBoard, which
+/// reads only N0), and the atoms in the usual
+/// order (K Q R B W F N A D ..., plain ones before those with modifiers:
+/// QN, KNAD, WfF, fmWfceFifmnD). Returns \p Betza unchanged when it holds
+/// anything else than modifiers, atoms and ranges. irToBetza keeps the
+/// result only if it reads back to the same moves.
+std::string idiomaticBetza(const std::string &Betza, bool XBoard = false);
+
+/// Multi-leg pieces whose spelling people know better than any the
+/// writer would build (Chu Shogi's lion KNADcaKmcabK, the xiangqi horse
+/// mafsW): irToBetza writes one of these when it reads back the same.
+const std::vector<const char *> &famousBetza();
 
 } // namespace fairy
 
