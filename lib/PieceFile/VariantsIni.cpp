@@ -906,6 +906,23 @@ std::optional<PieceSet> fairy::importVariantsIni(DiagnosticEngine &Diags,
   return Importer(Diags, Buffer, Opts).import(Variant);
 }
 
+std::optional<PieceSet> fairy::importVariantsIniText(
+    DiagnosticEngine &Diags, const std::string &Text, const std::string &Name,
+    const std::string &Variant, const PieceFileOptions &Opts) {
+  unsigned Buffer = Diags.addBuffer(Text, Name);
+  return Importer(Diags, Buffer, Opts).import(Variant);
+}
+
+std::vector<std::string> fairy::variantsIniSections(const std::string &Text) {
+  DiagnosticEngine Quiet(nullptr);
+  std::vector<std::string> Out;
+  for (const auto &Section :
+       Importer(Quiet, Quiet.addBuffer(Text, "<sections>"), PieceFileOptions())
+           .sections())
+    Out.push_back(Section.first);
+  return Out;
+}
+
 std::optional<std::string>
 fairy::listVariantsIni(DiagnosticEngine &Diags, const std::string &Path,
                        const PieceFileOptions &Opts) {

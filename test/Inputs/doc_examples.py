@@ -3,7 +3,9 @@
 
 Every ```console block of the document is a session: lines starting with
 "$ " are commands (run by the shell from the repository root, with the
-tools of the build first on PATH), and the lines up to the next command are
+tools of the build first on PATH; "build/tools/" in a command, as the
+README writes it, is left to PATH too, whatever the build directory), and
+the lines up to the next command are
 what the command prints, standard error and standard output together, as
 a terminal shows them. Prints "<doc>: N examples match" or every
 difference, and exits 1 if there is one.
@@ -39,7 +41,8 @@ def main():
     failures = count = 0
     for command, expected in sessions(text):
         count += 1
-        r = subprocess.run(command, shell=True, cwd=root, text=True,
+        r = subprocess.run(command.replace("build/tools/", ""), shell=True,
+                           cwd=root, text=True,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         got = [l.rstrip() for l in r.stdout.splitlines()]
         want = [l.rstrip() for l in expected]

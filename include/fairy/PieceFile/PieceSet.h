@@ -124,6 +124,16 @@ std::optional<PieceSet> importVariantsIni(DiagnosticEngine &Diags,
                                           const std::string &Variant,
                                           const PieceFileOptions &Opts);
 
+/// The same for a variants.ini given as \p Text, called \p Name.
+std::optional<PieceSet> importVariantsIniText(DiagnosticEngine &Diags,
+                                              const std::string &Text,
+                                              const std::string &Name,
+                                              const std::string &Variant,
+                                              const PieceFileOptions &Opts);
+
+/// The names of the sections of the variants.ini \p Text, in file order.
+std::vector<std::string> variantsIniSections(const std::string &Text);
+
 /// One line per section of the variants.ini at \p Path (with an empty
 /// path, per built-in variant of Fairy-Stockfish), in file order:
 /// `[name:parent] WxH: piece (L), ...`, or why the section cannot be
