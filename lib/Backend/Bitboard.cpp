@@ -933,7 +933,8 @@ void maskOverWiderRiders(std::vector<TabulatedPiece> &Pieces, const Board &B) {
 std::optional<std::string>
 fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
                     const std::string &Comment, std::string &Error,
-                    BitboardIndex Index, const BitboardRules &Rules) {
+                    BitboardIndex Index, const BitboardRules &Rules,
+                    std::vector<SkippedPiece> *Skipped) {
   if (B.numSquares() > 128) {
     Error = "--emit=bitboard supports boards of up to 128 squares (this one "
             "has " +
@@ -955,13 +956,25 @@ fairy::emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
   WorkBudgetScope TableSteps(MaxTableSteps);
   uint64_t MagicWork = 0;
   std::vector<TabulatedPiece> Tabulated;
-  try {
-    for (size_t P = 0; P < Pieces.size(); ++P)
+  for (size_t P = 0; P < Pieces.size(); ++P) {
+    size_t WrittenBefore = AllWritten.size();
+    try {
       Tabulated.push_back(
           {&Pieces[P], tabulatePiece(Pieces[P], P, B, Index, Rules, AllWritten,
                                      MagicWork)});
-  } catch (Refused &R) {
-    Error = R.Why;
+    } catch (Refused &R) {
+      if (!Skipped) {
+        Error = R.Why;
+        return std::nullopt;
+      }
+      // Left out: none of its parts stays for others to share.
+      AllWritten.resize(WrittenBefore);
+      Skipped->push_back({P, R.Why});
+    }
+  }
+  if (Tabulated.empty()) {
+    Error = Skipped && !Skipped->empty() ? Skipped->front().Why
+                                         : "there are no pieces";
     return std::nullopt;
   }
   maskOverWiderRiders(Tabulated, B);

@@ -99,6 +99,7 @@ bool setOption(fairy_options &O, const std::string &Name,
       {"type", &Inv::MoverType},      {"royal", &Inv::RoyalTypes}};
   static const std::map<std::string, bool Inv::*> Flags = {
       {"moved", &Inv::Moved},
+      {"keep-going", &Inv::KeepGoing},
       {"advanced", &Inv::Advanced},
       {"labels", &Inv::Labels}};
   static const std::map<std::string, std::vector<std::string> Inv::*> Lists = {

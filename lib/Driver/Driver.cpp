@@ -159,6 +159,11 @@ int Driver::run(const Invocation &Inv) {
     I->Diags.error(Error);
     return 1;
   }
+  // Written without a piece the back end could not write (keep-going):
+  // the output is there, and the run still says it is not all.
+  for (const Diagnostic &D : I->Diags.diagnostics())
+    if (D.Name == "piece-not-written")
+      return 1;
   return 0;
 }
 

@@ -613,6 +613,7 @@ public:
     SOpts.Labels = Inv.Labels;
     SOpts.OptLevel = Inv.OptLevel;
     SOpts.Index = Inv.Index;
+    SOpts.KeepGoing = Inv.KeepGoing;
     SOpts.Source = pieceSetSourceName();
     auto Out = emitPieceSet(Diags, *Set, SOpts);
     if (!Out || newErrors())

@@ -403,42 +403,85 @@ BitboardRules rulesOf(const PieceSet &Set) {
   return Rules;
 }
 
+/// Keep-going: piece view \p Name of \p Def is left out of \p What, which
+/// is written without it (-Wpiece-not-written; an error under -Werror).
+void leftOut(DiagnosticEngine &Diags, const PieceDef &Def,
+             const std::string &Name, const char *What,
+             const std::string &Why) {
+  Diags.warning(Warning::PieceNotWritten, Def.NameRange.Start,
+                "'" + Name + "' is left out of " + What + ": " + Why +
+                    " (-fno-keep-going fails the whole output instead)",
+                {Def.NameRange});
+}
+
 std::optional<std::string> tables(DiagnosticEngine &Diags, const PieceSet &Set,
                                   const std::vector<View> &AllViews,
                                   const SetOptions &Opts) {
   std::string Why, Notes;
   std::vector<View> Views = tableViews(Set, AllViews, Opts, Notes);
   if (Opts.Output == SetOutput::Bitboard) {
-    std::vector<BitboardPiece> Pieces;
-    for (const View &V : Views) {
-      // pawn_white and pawn_black are the family pawn; their unmoved
-      // views the family pawn_initial.
-      std::string Family;
-      if (!V.BothSides && !Opts.Side)
-        Family = V.Def->Identifier +
-                 (V.Assumes == PieceView::Unmoved ? "_initial" : "");
-      Pieces.push_back({V.Name, V.IR, V.Side, Family});
+    auto Emit = [&](const std::vector<View> &Written,
+                    std::vector<SkippedPiece> *Skipped) {
+      std::vector<BitboardPiece> Pieces;
+      for (const View &V : Written) {
+        // pawn_white and pawn_black are the family pawn; their unmoved
+        // views the family pawn_initial.
+        std::string Family;
+        if (!V.BothSides && !Opts.Side)
+          Family = V.Def->Identifier +
+                   (V.Assumes == PieceView::Unmoved ? "_initial" : "");
+        Pieces.push_back({V.Name, V.IR, V.Side, Family});
+      }
+      return emitBitboard(Pieces, Set.board(),
+                          generatedBy("bitboard", Set, Written, Opts) + Notes,
+                          Why, Opts.Index, rulesOf(Set), Skipped);
+    };
+    std::vector<SkippedPiece> Skipped;
+    auto Header = Emit(Views, Opts.KeepGoing ? &Skipped : nullptr);
+    if (Header && !Skipped.empty()) {
+      // Once more without them, so that the header names only its pieces.
+      std::vector<View> Written;
+      for (size_t I = 0; I < Views.size(); ++I)
+        if (std::none_of(Skipped.begin(), Skipped.end(),
+                         [&](const SkippedPiece &S) { return S.Index == I; }))
+          Written.push_back(Views[I]);
+      Header = Emit(Written, nullptr);
     }
-    auto Header = emitBitboard(
-        Pieces, Set.board(), generatedBy("bitboard", Set, Views, Opts) + Notes,
-        Why, Opts.Index, rulesOf(Set));
+    for (const SkippedPiece &S : Skipped)
+      leftOut(Diags, *Views[S.Index].Def, Views[S.Index].Name,
+              "the bitboard header", S.Why);
     if (!Header)
       Diags.error("cannot emit bitboard tables: " + Why);
     return Header;
   }
-  std::string Out;
+  std::vector<std::pair<View, MailboxPattern>> Written;
   for (const View &V : Views) {
     auto Pattern = mailboxPattern(*V.IR, Why);
+    if (!Pattern && Opts.KeepGoing) {
+      leftOut(Diags, *V.Def, V.Name, "the C tables", Why);
+      continue;
+    }
     if (!Pattern) {
       Diags.error(V.Def->NameRange.Start,
                   "cannot emit a C table for '" + V.Def->Name + "': " + Why,
                   {V.Def->NameRange});
       return std::nullopt;
     }
-    Out += (Out.empty() ? "" : "\n") +
-           emitCTable(*Pattern, Set.board(), V.Side, V.Name,
-                      generatedBy("ctable", Set, Views, Opts) + Notes);
+    Written.push_back({V, *Pattern});
   }
+  if (Written.empty()) {
+    Diags.error("cannot emit C tables: no piece of the set can be written "
+                "as one");
+    return std::nullopt;
+  }
+  std::vector<View> Names;
+  for (const auto &W : Written)
+    Names.push_back(W.first);
+  std::string Out;
+  for (const auto &[V, Pattern] : Written)
+    Out += (Out.empty() ? "" : "\n") +
+           emitCTable(Pattern, Set.board(), V.Side, V.Name,
+                      generatedBy("ctable", Set, Names, Opts) + Notes);
   return Out;
 }
 

@@ -184,6 +184,7 @@ TEST(CAPITest, WarningsAndOptionsReachTheCompilation) {
            {"O", "0"},
            {"O", "3"},
            {"O", "s"},
+           {"keep-going", "0"},
            {"W", "error"},
            {"name", "wazir"},
            {"variant", "chess"},

@@ -174,6 +174,18 @@ cl::opt<bool> NoColorDiagnostics(
     cl::desc("Never colour diagnostics (also: the NO_COLOR environment "
              "variable, unless -fcolor-diagnostics)"),
     cl::cat(Category));
+cl::opt<bool> KeepGoing(
+    "fkeep-going",
+    cl::desc("In a piece file, leave out a piece the back end cannot write, "
+             "with a warning, write the rest and exit 1 (the default; also "
+             "--keep-going)"),
+    cl::cat(Category));
+cl::alias KeepGoingAlias("keep-going", cl::desc("Alias for -fkeep-going"),
+                         cl::aliasopt(KeepGoing), cl::cat(Category));
+cl::opt<bool> NoKeepGoing(
+    "fno-keep-going",
+    cl::desc("A piece the back end cannot write fails the whole output"),
+    cl::cat(Category));
 cl::opt<bool> Verbose("v",
                       cl::desc("Say on standard error what fairyc runs: "
                                "version, inputs, notation, passes, output"),
@@ -316,6 +328,7 @@ Invocation invocation() {
   Inv.Index = BitboardIndexKind;
   Inv.LintOnly = LintOnly;
   Inv.MaxInputSize = MaxInputSize;
+  Inv.KeepGoing = !NoKeepGoing;
   if (BetzaDialect.getNumOccurrences())
     Inv.Betza = BetzaDialect;
   if (Radius.getNumOccurrences())

@@ -59,12 +59,21 @@ struct BitboardRules {
   std::map<int, SquareSet> Zones;
 };
 
-/// The header for \p Pieces on \p B, or nullopt with \p Error.
+/// A piece emitBitboard left out, and why.
+struct SkippedPiece {
+  size_t Index; ///< in the pieces given
+  std::string Why;
+};
+
+/// The header for \p Pieces on \p B, or nullopt with \p Error. With
+/// \p Skipped, a piece that cannot be tabulated is left out and listed there
+/// instead (the header has the others; nullopt if none is left).
 std::optional<std::string>
 emitBitboard(const std::vector<BitboardPiece> &Pieces, const Board &B,
              const std::string &Comment, std::string &Error,
              BitboardIndex Index = BitboardIndex::Magic,
-             const BitboardRules &Rules = BitboardRules());
+             const BitboardRules &Rules = BitboardRules(),
+             std::vector<SkippedPiece> *Skipped = nullptr);
 
 } // namespace fairy
 

@@ -78,6 +78,10 @@ struct Invocation {
   std::string PieceName;
   /// --lint: check the notation, print warnings, write nothing.
   bool LintOnly = false;
+  /// In a piece file, a piece the back end cannot write is left out with a
+  /// warning, the rest written, and the exit status 1 (-fno-keep-going:
+  /// an error, nothing written).
+  bool KeepGoing = true;
   /// -O0 keeps the front end's IR, -O1 runs the passes (optLevelNamed).
   unsigned OptLevel = 1;
   /// --max-input-size: the largest input (file, standard input or -e text)

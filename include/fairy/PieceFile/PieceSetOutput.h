@@ -41,6 +41,9 @@ struct SetOptions {
   unsigned OptLevel = 1;
   BitboardIndex Index = BitboardIndex::Magic; ///< --bitboard-index
   std::string Source; ///< the input's name, for generated comments
+  /// A piece the back end cannot write is left out with a warning
+  /// (-Wpiece-not-written) rather than failing the whole output.
+  bool KeepGoing = true;
 };
 
 /// A piece for one side, as outputs show it. A piece whose moves are the
