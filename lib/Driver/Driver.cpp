@@ -162,7 +162,7 @@ int Driver::run(const Invocation &Inv) {
   // Written without a piece the back end could not write (keep-going):
   // the output is there, and the run still says it is not all.
   for (const Diagnostic &D : I->Diags.diagnostics())
-    if (D.Name == "piece-not-written")
+    if (D.Name == warningInfo(Warning::PieceNotWritten).Name)
       return 1;
   return 0;
 }

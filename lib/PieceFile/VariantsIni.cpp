@@ -340,12 +340,24 @@ private:
     }
   }
 
-  [[noreturn]] void unknownVariant(const std::string &Variant) {
+  /// The names of \p Lists at most two edits from \p Name, each written
+  /// between \p Open and \p Close ("[xiangqi]", "'janggi'"), for a "did you
+  /// mean".
+  static std::string
+  similarNames(const std::string &Name,
+               std::initializer_list<const std::vector<std::string> *> Lists,
+               const char *Open, const char *Close) {
     std::string Similar;
-    for (const auto *Names : {&Order, &BuiltinOrder})
+    for (const std::vector<std::string> *Names : Lists)
       for (const std::string &N : *Names)
-        if (StringRef(N).edit_distance(Variant) <= 2)
-          Similar += (Similar.empty() ? "" : ", ") + ("[" + N + "]");
+        if (StringRef(N).edit_distance(Name) <= 2)
+          Similar += (Similar.empty() ? "" : ", ") + (Open + N + Close);
+    return Similar;
+  }
+
+  [[noreturn]] void unknownVariant(const std::string &Variant) {
+    std::string Similar =
+        similarNames(Variant, {&Order, &BuiltinOrder}, "[", "]");
     std::string Where = UserBuffer
                             ? Diags.sourceMgr()
                                   .getMemoryBuffer(*UserBuffer)
@@ -371,10 +383,7 @@ private:
       if (S.Buffer == BuiltinBuffer)
         P = Builtins.count(S.Parent) ? &Builtins.at(S.Parent) : nullptr;
       if (!P) {
-        std::string Similar;
-        for (const std::string &N : BuiltinOrder)
-          if (StringRef(N).edit_distance(S.Parent) <= 2)
-            Similar += (Similar.empty() ? "" : ", ") + ("'" + N + "'");
+        std::string Similar = similarNames(S.Parent, {&BuiltinOrder}, "'", "'");
         fail(S.Buffer, S.ParentBegin, S.ParentBegin + S.Parent.size(),
              "the parent variant '" + S.Parent +
                  "' is neither a section of this file nor one of "

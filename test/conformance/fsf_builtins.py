@@ -32,7 +32,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fsf_conformance import install_ffish  # noqa: E402
-from fsf_import import placements, square  # noqa: E402
+from fsf_import import ask_ffish, placements, square  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -54,18 +54,6 @@ LEGALITY = {
 }
 
 
-def ffish(workdir, job):
-    env = dict(os.environ, NODE_PATH=os.path.join(workdir, "node_modules"))
-    r = subprocess.run(["node", os.path.join(HERE, "fsf-import.js")],
-                       input=json.dumps(job), capture_output=True, text=True,
-                       env=env, timeout=900)
-    if r.returncode != 0:
-        print(r.stderr[-3000:])
-        print("FAILED: Fairy-Stockfish (ffish) did not run")
-        sys.exit(1)
-    return json.loads(r.stdout)
-
-
 def fairyc_json(fairyc, args):
     r = subprocess.run([fairyc] + args + ["--emit=json",
                                           "-Wno-unsupported-rule"],
@@ -84,7 +72,7 @@ def main():
     fairyc, workdir = sys.argv[1], sys.argv[2]
     install_ffish(workdir)
     rng = random.Random(12)
-    known = ffish(workdir, {"list": True})
+    known = ask_ffish(workdir, {"list": True})
     failures = []
     requests, expected = [], []
     notes = {}  # variant -> why something was not compared
@@ -134,7 +122,7 @@ def main():
             kings = {square(*k) for k in placed if k != o}
             expected.append((variant, piece["name"] + " (" + side + ")",
                              square(*o), want, kings))
-    answers = ffish(workdir, {"requests": requests, "detail": True})
+    answers = ask_ffish(workdir, {"requests": requests, "detail": True})
     per = {}  # variant -> [compared, agree, over, ruled]
     for (variant, name, origin, want, kings), got in zip(expected, answers):
         counts = per.setdefault(variant, [0, 0, 0, 0])

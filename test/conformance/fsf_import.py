@@ -140,45 +140,43 @@ BUILTIN_RULES = {
 }
 
 
+def parse_fen(position):
+    """A FEN's placement as {(x, y): letter} (walls '*' included), with its
+    width and height: what fen() writes, read back."""
+    rows = position.split(" ")[0].split("[")[0].split("/")
+    placed, width = {}, 0
+    for i, row in enumerate(rows):
+        y, x = len(rows) - 1 - i, 0
+        for tok in re.findall(r"\d+|[A-Za-z*]", row):
+            if tok.isdigit():
+                x += int(tok)
+            else:
+                placed[(x, y)] = tok
+                x += 1
+        width = max(width, x)
+    return placed, width, len(rows)
+
+
+def xy(sq):
+    return ord(sq[0]) - ord("a"), int(sq[1:]) - 1
+
+
 def occupant(position, sq):
-    """The piece letter on square \p sq of a FEN, or None."""
-    board = position.split(" ")[0].split("[")[0]
-    rows = board.split("/")
-    row = rows[len(rows) - int(sq[1:])]
-    col = ord(sq[0]) - ord("a")
-    for tok in re.findall(r"\d+|[A-Za-z*]", row):
-        if tok.isdigit():
-            col -= int(tok)
-            if col < 0:
-                return None
-        else:
-            if col == 0:
-                return tok if tok != "*" else None
-            col -= 1
-    return None
+    """The piece letter on square \p sq of a FEN, or None (empty, a wall or
+    off the board)."""
+    letter = parse_fen(position)[0].get(xy(sq))
+    return None if letter == "*" else letter
 
 
 def blasts_own_king(position, origin, target):
     """Whether a capture on \p target blows up the mover's own king (K or k,
     by the mover's case) in a blast around it."""
-    king = "K" if occupant(position, origin).isupper() else "k"
-    f, r = ord(target[0]), int(target[1:])
-    for df in (-1, 0, 1):
-        for dr in (-1, 0, 1):
-            sq = chr(f + df) + str(r + dr)
-            if sq == origin:
-                continue
-            if "a" <= sq[0] and r + dr >= 1 and \
-                    occupant_safe(position, sq) == king:
-                return True
-    return False
-
-
-def occupant_safe(position, sq):
-    try:
-        return occupant(position, sq)
-    except (IndexError, ValueError):
-        return None
+    placed = parse_fen(position)[0]
+    king = "K" if placed[xy(origin)].isupper() else "k"
+    x, y = xy(target)
+    return any(placed.get((x + dx, y + dy)) == king and
+               (x + dx, y + dy) != xy(origin)
+               for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
 def other_side(position):
@@ -189,20 +187,35 @@ def other_side(position):
 
 def kings_face(position):
     """Whether the two kings (K, k) stand on one file with nothing between."""
-    board = position.split(" ")[0].split("[")[0]
-    grid = []
-    for row in board.split("/"):
-        cells = []
-        for tok in re.findall(r"\d+|[A-Za-z*]", row):
-            cells.extend(["."] * int(tok) if tok.isdigit() else [tok])
-        grid.append(cells)
-    spots = {c: (r, f) for r, cells in enumerate(grid)
-             for f, c in enumerate(cells) if c in "Kk"}
-    if len(spots) != 2 or spots["K"][1] != spots["k"][1]:
+    placed = parse_fen(position)[0]
+    spots = {c: sq for sq, c in placed.items() if c in "Kk"}
+    if len(spots) != 2 or spots["K"][0] != spots["k"][0]:
         return False
-    f = spots["K"][1]
-    lo, hi = sorted((spots["K"][0], spots["k"][0]))
-    return all(grid[r][f] == "." for r in range(lo + 1, hi))
+    x = spots["K"][0]
+    lo, hi = sorted((spots["K"][1], spots["k"][1]))
+    return all((x, y) not in placed for y in range(lo + 1, hi))
+
+
+def moved(position, origin, target):
+    """\p position (a FEN) after the piece on \p origin goes to \p target,
+    with the same side to move."""
+    placed, width, height = parse_fen(position)
+    placed[xy(target)] = placed.pop(xy(origin))
+    return fen(width, height, placed, position.split(" ")[1])
+
+
+def ask_ffish(workdir, job, timeout=1800):
+    """Fairy-Stockfish's answer to \p job (fsf-import.js says which jobs it
+    takes); a failure to run ends the test."""
+    env = dict(os.environ, NODE_PATH=os.path.join(workdir, "node_modules"))
+    r = subprocess.run(["node", os.path.join(HERE, "fsf-import.js")],
+                       input=json.dumps(job), capture_output=True, text=True,
+                       env=env, timeout=timeout)
+    if r.returncode != 0:
+        print(r.stderr[-3000:])
+        print("FAILED: Fairy-Stockfish (ffish) did not run")
+        sys.exit(1)
+    return json.loads(r.stdout)
 
 
 def sections_of(path):
@@ -298,17 +311,8 @@ class Comparison:
                      position, checks)
 
     def run(self, workdir):
-        env = dict(os.environ, NODE_PATH=os.path.join(workdir, "node_modules"))
-        r = subprocess.run(["node", os.path.join(HERE, "fsf-import.js")],
-                           input=json.dumps({"ini": self.ini, "detail": True,
-                                             "requests": self.requests}),
-                           capture_output=True, text=True, env=env,
-                           timeout=1800)
-        if r.returncode != 0:
-            print(r.stderr[-3000:])
-            print("FAILED: Fairy-Stockfish (ffish) did not run")
-            sys.exit(1)
-        answers = json.loads(r.stdout)
+        answers = ask_ffish(workdir, {"ini": self.ini, "detail": True,
+                                      "requests": self.requests})
         for i, got in enumerate(answers):
             got["targets"] = sorted(set(got["targets"]) - self.ignore[i])
         # Targets only fairyc has, each taken away by a legality rule of
@@ -339,12 +343,8 @@ class Comparison:
                                  "fen": after})
                     jobs.append({"variant": self.expected[i][0],
                                  "fen": other_side(after)})
-            r = subprocess.run(["node", os.path.join(HERE, "fsf-import.js")],
-                               input=json.dumps({"ini": self.ini,
-                                                 "inCheck": jobs}),
-                               capture_output=True, text=True, env=env,
-                               timeout=1800)
-            flags = iter(json.loads(r.stdout))
+            flags = iter(ask_ffish(workdir, {"ini": self.ini,
+                                             "inCheck": jobs}))
             for i in by_request:
                 variant, _, origin, _ = self.expected[i]
                 rules = self.rules(variant)
@@ -387,43 +387,9 @@ class Comparison:
         return per
 
 
-def moved(position, origin, target):
-    """\p position (a FEN) after the piece on \p origin goes to \p target,
-    with the same side to move: is its king in check there?"""
-    board, side = position.split(" ")[:2]
-    rows = [re.findall(r"\d+|[A-Za-z*]", row) for row in board.split("/")]
-    grid = []
-    for row in rows:
-        cells = []
-        for tok in row:
-            cells.extend(["."] * int(tok) if tok.isdigit() else [tok])
-        grid.append(cells)
-    h = len(grid)
-
-    def at(sq):
-        return h - int(sq[1:]), ord(sq[0]) - ord("a")
-
-    (r0, c0), (r1, c1) = at(origin), at(target)
-    grid[r1][c1], grid[r0][c0] = grid[r0][c0], "."
-    out = []
-    for cells in grid:
-        row, run = "", 0
-        for c in cells:
-            if c == ".":
-                run += 1
-            else:
-                row += (str(run) if run else "") + c
-                run = 0
-        out.append(row + (str(run) if run else ""))
-    return "/".join(out) + " %s - - 0 1" % side
-
-
 def loaded_by_ffish(workdir, ini_text):
-    env = dict(os.environ, NODE_PATH=os.path.join(workdir, "node_modules"))
-    r = subprocess.run(["node", os.path.join(HERE, "fsf-import.js")],
-                       input=json.dumps({"ini": ini_text, "list": True}),
-                       capture_output=True, text=True, env=env, timeout=600)
-    return {v for v, _ in json.loads(r.stdout)} if r.returncode == 0 else set()
+    return {v for v, _ in ask_ffish(workdir, {"ini": ini_text, "list": True},
+                                    600)}
 
 
 def import_json(fairyc, path, variant):
