@@ -3,6 +3,7 @@
 //
 //   game "Orthodox chess";
 //   board 8x8;                          // or 5x5x5; "missing d4, e5-f6"
+//   board 9x10 style xiangqi;           // how pictures draw it
 //   include "common.fairy";
 //   piece knight N betza "N";
 //   piece pawn P {
@@ -33,7 +34,8 @@ statement
   ;
 
 gameDecl    : GAME STRING SEMI ;
-boardDecl   : BOARD SIZE (MISSING squareSpan (COMMA squareSpan)*)? SEMI ;
+boardDecl   : BOARD SIZE (MISSING squareSpan (COMMA squareSpan)*)?
+              (styleKey=NAME styleName=NAME)? SEMI ;
 squareSpan  : NAME (DASH NAME)? ;
 includeDecl : INCLUDE STRING SEMI ;
 pieceDecl   : PIECE pieceName letter=NAME ROYAL? pieceBody ;

@@ -142,7 +142,12 @@ bool setOption(fairy_options &O, const std::string &Name,
   else if (Name == "dot")
     return Choose("tree", "automaton", I.Dot, DotStyle::Tree,
                   DotStyle::Automaton);
-  else if (Name == "O") {
+  else if (Name == "board-style") {
+    auto S = parseBoardStyle(V);
+    if (!S)
+      return Bad("auto, chess, xiangqi, janggi or shogi");
+    I.Style = *S;
+  } else if (Name == "O") {
     auto Level = optLevelNamed(V);
     if (!Level)
       return Bad("0, 1, 2, 3, s or z");

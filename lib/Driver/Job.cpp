@@ -36,6 +36,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
+#include <functional>
 #include <map>
 
 using namespace fairy;
@@ -233,23 +234,57 @@ public:
     return Out;
   }
 
-  /// The destinations of \p IR from each of \p Origins with the chosen
-  /// engine; the fast engine charges them all to the job's budget.
+  /// Partial paths the reference engine may build in one job.
+  static constexpr size_t ReferenceJobBudget = 20'000'000;
+
+  /// The destinations of \p IR on positions of \p B's board from a square,
+  /// by the chosen engine; the fast engine charges them all to the job's
+  /// budget.
+  using Engine = std::function<std::optional<Destinations>(
+      const Position &, unsigned, std::string &)>;
+  std::optional<Engine> engineFor(DiagnosticEngine &Diags, const NodeRef &IR,
+                                  const Board &B) {
+    if (Inv.Engine == EngineKind::Reference) {
+      // One evaluation's budget for all of them, as the fast engine's.
+      auto Left = std::make_shared<size_t>(ReferenceJobBudget);
+      return Engine([IR, Left, S = Side](
+                        const Position &P, unsigned Origin,
+                        std::string &Error) -> std::optional<Destinations> {
+        if (*Left == 0) {
+          Error = "the reference evaluator used its budget of " +
+                  std::to_string(ReferenceJobBudget) +
+                  " partial paths for this job";
+          return std::nullopt;
+        }
+        ReferenceEvaluator Ref(IR, *Left);
+        auto D = Ref.evaluate(P, Origin, S, Error);
+        *Left -= std::min(*Left, Ref.work());
+        return D;
+      });
+    }
+    std::string Error;
+    std::shared_ptr<FastEvaluator> Fast = FastEvaluator::compile(IR, B, Error);
+    if (!Fast) {
+      Diags.error(Error);
+      return std::nullopt;
+    }
+    return Engine([Fast, S = Side](const Position &P, unsigned Origin,
+                                   std::string &Error) {
+      return Fast->evaluate(P, Origin, S, Error);
+    });
+  }
+
+  /// The destinations of \p IR from each of \p Origins.
   std::optional<std::vector<OriginMoves>>
   evaluateAt(DiagnosticEngine &Diags, const NodeRef &IR, const Position &P,
              const std::vector<unsigned> &Origins) {
-    std::string Error;
-    std::unique_ptr<FastEvaluator> Fast;
-    if (Inv.Engine != EngineKind::Reference) {
-      if (!(Fast = FastEvaluator::compile(IR, P.board(), Error))) {
-        Diags.error(Error);
-        return std::nullopt;
-      }
-    }
+    auto Evaluate = engineFor(Diags, IR, P.board());
+    if (!Evaluate)
+      return std::nullopt;
     std::vector<OriginMoves> Moves;
+    std::string Error;
     for (unsigned Origin : Origins) {
-      auto D = Fast ? Fast->evaluate(P, Origin, Side, Error)
-                    : ReferenceEvaluator(IR).evaluate(P, Origin, Side, Error);
+      auto D = (*Evaluate)(P, Origin, Error);
       if (!D) {
         Diags.error(Error);
         return std::nullopt;
@@ -257,6 +292,80 @@ public:
       Moves.push_back({Origin, std::move(*D)});
     }
     return Moves;
+  }
+
+  /// --emit=svg: the moves from \p Origin told apart by kind (probing the
+  /// squares), drawn on the board in its style.
+  std::optional<std::string> picture(DiagnosticEngine &Diags, const NodeRef &IR,
+                                     const Position &P, unsigned Origin,
+                                     const Destinations &D, bool Plane,
+                                     const std::string &Caption) {
+    // Paths to draw come from the reference evaluator, within its budget.
+    std::string Error;
+    auto Paths = ReferenceEvaluator(IR, 1'000'000)
+                     .paths(P, Origin, Side, /*Limit=*/500, Error);
+    if (!Paths)
+      Diags.warning(Warning::TooManyPaths,
+                    "the paths of this piece are too many to draw (" + Error +
+                        "); the picture shows destinations only");
+    auto Evaluate = engineFor(Diags, IR, P.board());
+    if (!Evaluate)
+      return std::nullopt;
+    // The squares worth probing, whichever engine evaluates.
+    Error.clear();
+    auto Relevant = FastEvaluator::compile(IR, P.board(), Error);
+    Error.clear();
+    MoveKinds K = classifyMoves(
+        P, Origin, Side, D,
+        Paths ? *Paths : std::vector<std::vector<unsigned>>(),
+        [&](const Position &Q, std::string &E) {
+          return (*Evaluate)(Q, Origin, E);
+        },
+        [&](const Position &Q) -> std::optional<SquareSet> {
+          std::string E;
+          return Relevant ? Relevant->testedSquares(Q, Origin, Side, E)
+                          : std::nullopt;
+        },
+        IR, Error);
+    if (!K.Probed && !Error.empty())
+      Diags.warning(Warning::TooManyPaths,
+                    "the picture shows captures only where pieces stand: "
+                    "probing the empty squares failed (" +
+                        Error + ")");
+    SvgOptions Opts;
+    Opts.Title = Caption;
+    Opts.Caption =
+        (Inv.PieceName.empty() ? "" : Inv.PieceName + ": ") + Caption;
+    Opts.Style = resolveBoardStyle(Inv.Style, BoardStyle::Auto, P.board());
+    if (!Plane)
+      return renderSvg(P, Origin, Side, K, Opts);
+    // Keep every square a mark or line shows, then renumber.
+    SquareSet Keep = K.Quiet | K.Capture;
+    for (const auto &Line : K.Lines)
+      for (unsigned Sq : Line)
+        Keep.set(Sq);
+    Cropped C = cropAround(P, Origin, D, Keep);
+    auto Renumber = [&](const SquareSet &Old) {
+      SquareSet New = C.P.board().emptySet();
+      Old.forEach([&](unsigned Sq) {
+        if (C.NewIndex[Sq] >= 0)
+          New.set(C.NewIndex[Sq]);
+      });
+      return New;
+    };
+    MoveKinds CK;
+    CK.D = C.D;
+    CK.Quiet = Renumber(K.Quiet);
+    CK.Capture = Renumber(K.Capture);
+    CK.InitialOnly = Renumber(K.InitialOnly);
+    CK.Hop = Renumber(K.Hop);
+    CK.Probed = K.Probed;
+    for (auto Line : K.Lines) {
+      for (unsigned &Sq : Line)
+        Sq = C.NewIndex[Sq];
+      CK.Lines.push_back(std::move(Line));
+    }
+    return renderSvg(C.P, C.Origin, Side, CK, Opts);
   }
 
   /// Diagram, SVG and JSON: emitters that evaluate on the position.
@@ -290,33 +399,9 @@ public:
     if (!Moves)
       return std::nullopt;
     const Destinations *D = &Moves->front().D;
-    if (Inv.Emit == EmitKind::Svg) {
-      // Paths to draw come from the reference evaluator, within its budget.
-      std::string Error;
-      auto Paths = ReferenceEvaluator(IR, 1'000'000)
-                       .paths(P, Origin, Side, /*Limit=*/500, Error);
-      if (!Paths)
-        Diags.warning(Warning::TooManyPaths,
-                      "the paths of this piece are too many to draw (" + Error +
-                          "); the picture shows destinations only");
-      SvgOptions Opts;
-      Opts.Title = Text + " (" + NotationName + ")";
-      std::vector<std::vector<unsigned>> Drawn;
-      if (Paths)
-        Drawn = *Paths;
-      if (!Plane)
-        return renderSvg(P, Origin, Side, *D, Drawn, Opts);
-      // Keep every square a drawn path passes, then renumber the paths.
-      SquareSet Keep(P.board().numSquares());
-      for (const auto &Path : Drawn)
-        for (unsigned Sq : Path)
-          Keep.set(Sq);
-      Cropped C = cropAround(P, Origin, *D, Keep);
-      for (auto &Path : Drawn)
-        for (unsigned &Sq : Path)
-          Sq = C.NewIndex[Sq];
-      return renderSvg(C.P, C.Origin, Side, C.D, Drawn, Opts);
-    }
+    if (Inv.Emit == EmitKind::Svg)
+      return picture(Diags, IR, P, Origin, *D, Plane,
+                     Text + " (" + NotationName + ")");
     DiagramOptions Opts;
     Opts.Labels = Inv.Labels;
     if (Plane) {
@@ -611,6 +696,7 @@ public:
       SOpts.Side = *Inv.Side;
     SOpts.From = Inv.From;
     SOpts.Labels = Inv.Labels;
+    SOpts.Style = Inv.Style;
     SOpts.OptLevel = Inv.OptLevel;
     SOpts.Index = Inv.Index;
     SOpts.KeepGoing = Inv.KeepGoing;

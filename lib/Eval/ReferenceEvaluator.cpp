@@ -137,6 +137,9 @@ public:
     return {};
   }
 
+  /// Partial paths built so far.
+  size_t built() const { return Built; }
+
 private:
   const Position &P;
   const Board &B;
@@ -501,19 +504,24 @@ private:
 /// Every valid path of \p Root from \p Origin, or nullopt with \p Error.
 static std::optional<std::vector<Path>>
 allPaths(const Node &Root, const Position &P, unsigned Origin, Color Mover,
-         size_t Budget, std::string &Error) {
+         size_t Budget, std::string &Error, size_t &Work) {
   Enumerator E(P, Origin, Mover, Budget);
   Path Start;
   Start.Square = Origin;
   Transform T = Mover == Color::White ? Transform() : Transform::rotate180();
   try {
-    return E.walk(Root, Start, T);
+    auto Paths = E.walk(Root, Start, T);
+    Work = E.built();
+    return Paths;
   } catch (BudgetExceeded &) {
+    Work = Budget;
     Error = "the reference evaluator gave up after " + std::to_string(Budget) +
             " partial paths or " + std::to_string(MaxLegsStored) + " legs";
   } catch (Unsupported &U) {
+    Work = E.built();
     Error = "the reference evaluator does not support " + U.Why;
   } catch (AttackError &A) {
+    Work = E.built();
     Error = A.Why;
   }
   return std::nullopt;
@@ -522,7 +530,7 @@ allPaths(const Node &Root, const Position &P, unsigned Origin, Color Mover,
 std::optional<std::vector<std::vector<unsigned>>>
 ReferenceEvaluator::paths(const Position &P, unsigned Origin, Color Mover,
                           size_t Limit, std::string &Error) const {
-  auto Paths = allPaths(*Root, P, Origin, Mover, Budget, Error);
+  auto Paths = allPaths(*Root, P, Origin, Mover, Budget, Error, Work);
   if (!Paths)
     return std::nullopt;
   const Board &B = P.board();
@@ -545,7 +553,7 @@ std::optional<Destinations>
 ReferenceEvaluator::evaluate(const Position &P, unsigned Origin, Color Mover,
                              std::string &Error) const {
   const Board &B = P.board();
-  auto Found = allPaths(*Root, P, Origin, Mover, Budget, Error);
+  auto Found = allPaths(*Root, P, Origin, Mover, Budget, Error, Work);
   if (!Found)
     return std::nullopt;
   std::vector<Path> &Paths = *Found;

@@ -153,6 +153,7 @@ public:
     Board B;
     SMRange Range;
     std::vector<unsigned> Via;
+    BoardStyle Style = BoardStyle::Auto;
   };
   std::vector<DeclaredBoard> Boards;
   std::vector<RawPiece> Pieces;
@@ -276,7 +277,22 @@ private:
       removeSpan(*B, S);
     if (B->squares().count() == 0)
       fail(R, "every square of the board is missing");
-    Load.Boards.push_back({*B, R, Via});
+    Load.Boards.push_back({*B, R, Via, boardStyle(C)});
+  }
+
+  /// `style NAME` after the board's size, if given.
+  BoardStyle boardStyle(P::BoardDeclContext *C) {
+    if (!C->styleKey)
+      return BoardStyle::Auto;
+    if (C->styleKey->getText() != "style")
+      fail(range(C->styleKey), "expected 'style' or ';' after the board");
+    std::string Name = C->styleName->getText();
+    std::optional<BoardStyle> S = parseBoardStyle(Name);
+    if (!S || *S == BoardStyle::Auto)
+      fail(range(C->styleName),
+           "unknown board style '" + Name +
+               "'; the styles are chess, xiangqi, janggi and shogi");
+    return *S;
   }
 
   unsigned square(const Board &B, antlr4::tree::TerminalNode *N) {
@@ -725,6 +741,7 @@ std::optional<PieceSet> finish(Loader &Load, const PieceFileOptions &Opts) {
   } else if (Used) {
     Set.TheBoard = Used->B;
     Set.BoardGiven = true;
+    Set.Style = Used->Style;
     for (unsigned I : Used->Via)
       Load.Includes[I].Used = true;
   } else {

@@ -139,17 +139,59 @@ std::optional<unsigned> originOf(DiagnosticEngine &Diags, const PieceSet &Set,
   return Origin;
 }
 
-std::optional<Destinations> evaluate(DiagnosticEngine &Diags, const View &V,
-                                     const Position &P, unsigned Origin) {
+/// The destinations of \p V from \p Origin, and the fast evaluator that
+/// found them (for further evaluations on that board).
+struct ViewMoves {
+  Destinations D;
+  std::shared_ptr<FastEvaluator> Fast;
+};
+
+std::optional<ViewMoves> evaluateView(DiagnosticEngine &Diags, const View &V,
+                                      const Position &P, unsigned Origin) {
   std::string Error;
   std::optional<Destinations> D;
-  if (auto Fast = FastEvaluator::compile(V.IR, P.board(), Error))
+  std::shared_ptr<FastEvaluator> Fast =
+      FastEvaluator::compile(V.IR, P.board(), Error);
+  if (Fast)
     D = Fast->evaluate(P, Origin, V.Side, Error);
-  if (!D)
+  if (!D) {
     Diags.error(V.Def->NameRange.Start,
                 "cannot evaluate '" + V.Def->Name + "': " + Error,
                 {V.Def->NameRange});
-  return D;
+    return std::nullopt;
+  }
+  return ViewMoves{std::move(*D), std::move(Fast)};
+}
+
+std::optional<Destinations> evaluate(DiagnosticEngine &Diags, const View &V,
+                                     const Position &P, unsigned Origin) {
+  auto M = evaluateView(Diags, V, P, Origin);
+  if (!M)
+    return std::nullopt;
+  return std::move(M->D);
+}
+
+/// The moves of \p V told apart by kind, for its picture. Lines and probes
+/// that run out of budget are left out of the picture.
+std::optional<MoveKinds> kindsOf(DiagnosticEngine &Diags, const View &V,
+                                 const Position &P, unsigned Origin) {
+  auto M = evaluateView(Diags, V, P, Origin);
+  if (!M)
+    return std::nullopt;
+  std::string Error;
+  auto Paths = ReferenceEvaluator(V.IR, 1'000'000)
+                   .paths(P, Origin, V.Side, /*Limit=*/500, Error);
+  return classifyMoves(
+      P, Origin, V.Side, M->D,
+      Paths ? *Paths : std::vector<std::vector<unsigned>>(),
+      [&](const Position &Q, std::string &E) {
+        return M->Fast->evaluate(Q, Origin, V.Side, E);
+      },
+      [&](const Position &Q) {
+        std::string E;
+        return M->Fast->testedSquares(Q, Origin, V.Side, E);
+      },
+      V.IR, Error);
 }
 
 std::optional<std::string> diagrams(DiagnosticEngine &Diags,
@@ -197,12 +239,13 @@ std::optional<std::string> sheet(DiagnosticEngine &Diags, const PieceSet &Set,
   for (size_t I = 0; I < Views.size(); ++I) {
     const View &V = Views[I];
     Position P = positionFor(Set, V);
-    auto D = evaluate(Diags, V, P, *Origin);
-    if (!D)
+    auto K = kindsOf(Diags, V, P, *Origin);
+    if (!K)
       return std::nullopt;
     SvgOptions SOpts;
     SOpts.Title = title(V);
-    std::string One = renderSvg(P, *Origin, V.Side, *D, {}, SOpts);
+    SOpts.Style = resolveBoardStyle(Opts.Style, Set.Style, Set.board());
+    std::string One = renderSvg(P, *Origin, V.Side, *K, SOpts);
     // Nest the picture: drop the XML declaration, place the root.
     size_t Root = One.find("<svg");
     One = One.substr(Root);

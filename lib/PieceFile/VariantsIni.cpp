@@ -259,6 +259,9 @@ private:
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   std::optional<Entry> StartFenFrom;
   bool DoubleStep = true;
+  /// How pictures draw the board: the family of the built-in variant the
+  /// section descends from.
+  BoardStyle Style = BoardStyle::Auto;
   Region DoubleStepRegion[2] = {rankRegion(2), rankRegion(7)};
   Region TripleStepRegion[2] = {};
   Region PromotionRegion[2] = {rankRegion(8), rankRegion(1)};
@@ -401,9 +404,26 @@ private:
       }
       resolve(*P);
     }
+    if (S.Buffer == BuiltinBuffer)
+      if (auto F = familyStyle(S.Name))
+        Style = *F;
     for (const Entry &E : S.Entries)
       apply(E);
     conclude();
+  }
+
+  /// The board style of the built-in variants that start a family: their
+  /// descendants (manchu, kyotoshogi, ...) inherit it.
+  static std::optional<BoardStyle> familyStyle(const std::string &Name) {
+    static const std::map<std::string, BoardStyle> Families = {
+        {"minixiangqi", BoardStyle::Xiangqi}, {"xiangqi", BoardStyle::Xiangqi},
+        {"janggi", BoardStyle::Janggi},       {"minishogi", BoardStyle::Shogi},
+        {"dobutsu", BoardStyle::Shogi},       {"torishogi", BoardStyle::Shogi},
+        {"yarishogi", BoardStyle::Shogi}};
+    auto It = Families.find(Name);
+    if (It == Families.end())
+      return std::nullopt;
+    return It->second;
   }
 
   /// As Fairy-Stockfish concludes each section: no double steps without
@@ -791,6 +811,7 @@ private:
     if (!Opts.BoardOverride)
       removeWalls(*Set.TheBoard);
     Set.BoardGiven = true;
+    Set.Style = Style;
     for (int Black = 0; Black < 2; ++Black)
       Set.Promotion[Black] = onBoard(PromotionRegion[Black], Set.board());
     for (const Entry &E : Unsupported)

@@ -136,6 +136,20 @@ cl::opt<bool> Advanced(
 cl::opt<bool> Labels("labels", cl::desc("Label ranks and files in diagrams"),
                      cl::cat(Category));
 
+cl::opt<BoardStyle, false, ChoiceParser<BoardStyle>> BoardStyleKind(
+    "board-style", cl::desc("How --emit=svg draws the board"),
+    cl::values(
+        clEnumValN(BoardStyle::Auto, "auto",
+                   "the piece file's or variant's style; else xiangqi for a "
+                   "9x10 board, chess otherwise (default)"),
+        clEnumValN(BoardStyle::Chess, "chess", "checkered squares"),
+        clEnumValN(BoardStyle::Xiangqi, "xiangqi",
+                   "points where lines cross, palaces and the river"),
+        clEnumValN(BoardStyle::Janggi, "janggi",
+                   "points where lines cross and palaces, no river"),
+        clEnumValN(BoardStyle::Shogi, "shogi", "an even grid of cells")),
+    cl::init(BoardStyle::Auto), cl::cat(Category));
+
 cl::opt<EngineKind, false, ChoiceParser<EngineKind>> Engine(
     "engine", cl::desc("Which evaluator computes destinations"),
     cl::init(EngineKind::Fast),
@@ -341,6 +355,7 @@ Invocation invocation() {
   Inv.Moved = Moved;
   Inv.Advanced = Advanced;
   Inv.Labels = Labels;
+  Inv.Style = BoardStyleKind;
   Inv.Engine = Engine;
   Inv.EvalStepLimit = EvalStepLimit;
   Inv.LastMove = LastMove;

@@ -1,33 +1,34 @@
 //===- Svg.h - Move diagrams as SVG pictures --------------------*- C++ -*-===//
 //
-// --emit=svg: a checkered board with file and rank labels, the piece on its
-// square, quiet moves as dots, captures as rings, remote captures as
-// crosses, other pieces as discs with their letter, and the paths of
-// multi-leg moves as lines through their landing squares. 3D boards are
-// drawn as a row of levels.
+// --emit=svg: the board in its game's style (chess squares, xiangqi or
+// janggi points with palaces, a shogi grid), the piece on its square, its
+// moves marked by kind (dot: moves there; ring: captures there; both;
+// dashed: first move only; diamond: over a piece; cross: captured on the
+// way), lines along its slides and multi-leg paths, the other pieces as
+// discs with their letter, a caption and a legend of the kinds shown.
+// 3D boards are drawn as a row of levels.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FAIRY_BACKEND_SVG_H
 #define FAIRY_BACKEND_SVG_H
 
-#include "fairy/Eval/Evaluator.h"
+#include "fairy/Eval/BoardStyle.h"
+#include "fairy/Eval/MoveKinds.h"
 
 #include <string>
-#include <vector>
 
 namespace fairy {
 
 struct SvgOptions {
-  std::string Title;        ///< shown as the picture's title
-  unsigned SquareSize = 48; ///< pixels
+  std::string Title;   ///< the picture's <title>
+  std::string Caption; ///< written above the board; none if empty
+  BoardStyle Style = BoardStyle::Chess; ///< Auto draws chess
+  bool Legend = true;                   ///< a legend of the kinds of move shown
+  unsigned SquareSize = 48;             ///< pixels
 };
 
-/// \p Paths: landing squares of each path to draw (the origin first); only
-/// paths of two or more legs are drawn.
 std::string renderSvg(const Position &P, unsigned Origin, Color Side,
-                      const Destinations &D,
-                      const std::vector<std::vector<unsigned>> &Paths,
-                      const SvgOptions &Opts);
+                      const MoveKinds &K, const SvgOptions &Opts);
 
 } // namespace fairy
 

@@ -10,6 +10,7 @@
 #define FAIRY_DRIVER_INVOCATION_H
 
 #include "fairy/Backend/BitboardIndex.h"
+#include "fairy/Eval/BoardStyle.h"
 #include "fairy/Eval/Color.h"
 
 #include <cstdint>
@@ -103,6 +104,9 @@ struct Invocation {
   bool Moved = false;    ///< the piece has moved (no initial moves)
   bool Advanced = false; ///< one rank ahead of its start (XBoard's 'ii')
   bool Labels = false;   ///< rank and file labels in diagrams
+  /// How --emit=svg draws the board; Auto: the piece file's or variant's
+  /// style, else xiangqi for 9x10 and chess otherwise.
+  BoardStyle Style = BoardStyle::Auto;
   EngineKind Engine = EngineKind::Fast;
   /// Leg steps one evaluation may take; 0 for the evaluator's default.
   uint64_t EvalStepLimit = 0;

@@ -60,9 +60,14 @@ public:
   paths(const Position &P, unsigned Origin, Color Mover, size_t Limit,
         std::string &Error) const;
 
+  /// The partial paths the last evaluate or paths built (its budget if it
+  /// ran out): what callers sharing one budget among many calls charge.
+  size_t work() const { return Work; }
+
 private:
   NodeRef Root;
   size_t Budget;
+  mutable size_t Work = 0;
 };
 
 /// Leg steps that several evaluations may take together.

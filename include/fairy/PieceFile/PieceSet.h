@@ -13,6 +13,7 @@
 #define FAIRY_PIECEFILE_PIECESET_H
 
 #include "fairy/Eval/Board.h"
+#include "fairy/Eval/BoardStyle.h"
 #include "fairy/Eval/Position.h"
 #include "fairy/Frontend/Notation.h"
 #include "fairy/IR/Node.h"
@@ -72,6 +73,9 @@ struct PieceSet {
   /// Always set by the readers; false BoardGiven means the default 8x8.
   std::optional<Board> TheBoard;
   bool BoardGiven = false;
+  /// How pictures draw the board: `board ... style NAME;`, or the family
+  /// of an imported variant (xiangqi, janggi, shogi); Auto if not said.
+  BoardStyle Style = BoardStyle::Auto;
   const Board &board() const { return *TheBoard; }
   std::vector<PieceDef> Pieces;
   /// `start "FEN";`: the game's start position, if the file gives one

@@ -38,6 +38,8 @@ struct SetOptions {
   std::optional<Color> Side;
   std::string From; ///< the square of diagrams and pictures
   bool Labels = false;
+  /// How pictures draw the board (--board-style); Auto: the set's style.
+  BoardStyle Style = BoardStyle::Auto;
   unsigned OptLevel = 1;
   BitboardIndex Index = BitboardIndex::Magic; ///< --bitboard-index
   std::string Source; ///< the input's name, for generated comments

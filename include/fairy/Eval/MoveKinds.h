@@ -1,0 +1,84 @@
+//===- MoveKinds.h - What kind of move reaches each square ------*- C++ -*-===//
+//
+// A picture of a piece tells its moves apart: those that only move, those
+// that only capture, those that do both, those only a piece that has not
+// moved has, those that jump over a piece, and the lines of its slides.
+// The destinations of one evaluation cannot tell all that: on an empty
+// board a capture-only move reaches nothing. So the squares are probed: an
+// empty square is a capture square if the piece could capture a lone enemy
+// put there (everything else unchanged), and a square is initial-only if
+// the piece reaches it as it stands but not once it has moved.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_EVAL_MOVEKINDS_H
+#define FAIRY_EVAL_MOVEKINDS_H
+
+#include "fairy/Eval/Evaluator.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fairy {
+
+struct MoveKinds {
+  /// The destinations on the position as given.
+  Destinations D;
+  /// Empty squares the piece moves to without capturing.
+  SquareSet Quiet;
+  /// Squares where it captures: the enemy pieces it takes, and the empty
+  /// squares where it would take a lone enemy.
+  SquareSet Capture;
+  /// Squares of Quiet or Capture it reaches only before it has moved.
+  SquareSet InitialOnly;
+  /// Destinations that every path drawn reaches by jumping over a piece.
+  SquareSet Hop;
+  /// The paths to draw as lines, the origin first: slides of two or more
+  /// steps and moves of several legs, each only if no longer one drawn
+  /// goes on from it.
+  std::vector<std::vector<unsigned>> Lines;
+  /// Whether the squares were probed; if not (an evaluation ran out of its
+  /// budget), Capture and InitialOnly hold only what \p D shows.
+  bool Probed = false;
+};
+
+/// At most this many squares are probed (two evaluations each).
+constexpr unsigned MaxProbedSquares = 4096;
+/// Partial paths the reference evaluator may build to tell whether the
+/// probed captures jump, in all and for one square: it runs once per
+/// capture square, so a costly piece gets hop marks for some squares only.
+constexpr size_t ProbePathBudget = 2'000'000;
+constexpr size_t ProbePathBudgetPerSquare = 100'000;
+
+/// Evaluates the piece on a position like the one being drawn (the same
+/// board, other pieces added or the piece marked as moved).
+using EvaluateOn = std::function<std::optional<Destinations>(
+    const Position &P, std::string &Error)>;
+
+/// The squares whose being empty or occupied can change the moves on a
+/// position like the one being drawn (FastEvaluator::testedSquares), or
+/// nullopt for every square. With the quiet destinations (a leg that moves
+/// or captures does not count as a test) they hold every square where a
+/// lone enemy could be captured: only those are probed.
+using CandidatesOn =
+    std::function<std::optional<SquareSet>(const Position &P)>;
+
+/// The kinds of the moves from \p Origin. \p Paths are the landing squares
+/// of the paths on \p P (ReferenceEvaluator::paths), empty if unknown;
+/// whether a capture found by a probe jumps over a piece (a cannon's beyond
+/// its screen) is told by \p IR's paths on the probe's position, within
+/// ProbePathBudget in all.
+/// Only the squares \p Candidates names (if given) are probed. If a probe
+/// fails, or there are more than MaxProbedSquares squares to probe, the
+/// kinds are what \p D shows, with \p Error saying why.
+MoveKinds classifyMoves(const Position &P, unsigned Origin, Color Side,
+                        const Destinations &D,
+                        const std::vector<std::vector<unsigned>> &Paths,
+                        const EvaluateOn &Evaluate,
+                        const CandidatesOn &Candidates, const NodeRef &IR,
+                        std::string &Error);
+
+} // namespace fairy
+
+#endif

@@ -1,0 +1,147 @@
+//===- MoveKinds.cpp - What kind of move reaches each square --------------===//
+#include "fairy/Eval/MoveKinds.h"
+
+#include <algorithm>
+
+using namespace fairy;
+
+namespace {
+
+/// The type of the probe pieces: no definition, royalty or same-type rule
+/// names it, so a probe is any enemy, nothing more.
+constexpr char ProbeType = '~';
+
+/// Destinations every given path to which passes over a piece.
+SquareSet hops(const Position &P, unsigned Origin, const Destinations &D,
+               const std::vector<std::vector<unsigned>> &Paths) {
+  SquareSet Hopped = P.board().emptySet(), Plain = P.board().emptySet();
+  for (const std::vector<unsigned> &Path : Paths) {
+    unsigned To = Path.back();
+    if (D.Remote.test(To))
+      continue; // passing over what it captures is not a hop
+    bool Over = false;
+    for (size_t I = 1; I + 1 < Path.size(); ++I)
+      Over |= Path[I] != Origin && P.at(Path[I]).Present;
+    (Over ? Hopped : Plain).set(To);
+  }
+  return Hopped.minus(Plain);
+}
+
+struct Reach {
+  SquareSet Quiet, Capture;
+  SquareSet Hop; ///< probed captures made by jumping over a piece
+};
+
+/// The quiet squares of \p D and its captures, with the empty squares where
+/// the piece would capture a lone enemy.
+/// With \p IR, probed captures that jump are found too (while \p PathBudget
+/// lasts).
+std::optional<Reach> reachOf(const Position &P, unsigned Origin, Color Side,
+                             const Destinations &D, const EvaluateOn &Evaluate,
+                             const CandidatesOn &Candidates, const NodeRef *IR,
+                             size_t &PathBudget, std::string &Error) {
+  Reach R{D.Quiet, D.Capture, P.board().emptySet()};
+  SquareSet ToProbe = P.board().squares();
+  if (Candidates)
+    if (auto C = Candidates(P))
+      ToProbe &= *C | D.Quiet; // a move or capture does not tell them apart
+  if (ToProbe.count() > MaxProbedSquares) {
+    Error = std::to_string(ToProbe.count()) +
+            " squares to probe, more than " + std::to_string(MaxProbedSquares);
+    return std::nullopt;
+  }
+  Position Probe = P;
+  for (unsigned S : ToProbe.toVector()) {
+    if (S == Origin || P.at(S).Present)
+      continue;
+    Probe.place(S, opposite(Side), ProbeType);
+    auto With = Evaluate(Probe, Error);
+    if (!With)
+      return std::nullopt;
+    if (With->Capture.test(S) && !R.Capture.test(S)) {
+      R.Capture.set(S);
+      if (IR && PathBudget > 0) {
+        ReferenceEvaluator Ref(*IR,
+                               std::min(PathBudget, ProbePathBudgetPerSquare));
+        std::string Ignored;
+        auto Paths = Ref.paths(Probe, Origin, Side, /*Limit=*/500, Ignored);
+        PathBudget -= std::min(PathBudget, Ref.work());
+        if (Paths && hops(Probe, Origin, *With, *Paths).test(S))
+          R.Hop.set(S);
+      }
+    }
+    Probe.clear(S);
+  }
+  return R;
+}
+
+/// Paths of two legs or more that no other path goes on from.
+std::vector<std::vector<unsigned>>
+longestPaths(std::vector<std::vector<unsigned>> Paths) {
+  std::sort(Paths.begin(), Paths.end());
+  Paths.erase(std::unique(Paths.begin(), Paths.end()), Paths.end());
+  std::vector<std::vector<unsigned>> Out;
+  for (size_t I = 0; I < Paths.size(); ++I) {
+    const auto &A = Paths[I];
+    if (A.size() < 3)
+      continue;
+    // Sorted, any path that goes on from A comes right after it.
+    if (I + 1 < Paths.size() && Paths[I + 1].size() > A.size() &&
+        std::equal(A.begin(), A.end(), Paths[I + 1].begin()))
+      continue;
+    Out.push_back(A);
+  }
+  return Out;
+}
+
+} // namespace
+
+/// Quiet, Capture and InitialOnly by probing; false if an evaluation failed.
+static bool probe(MoveKinds &K, const Position &P, unsigned Origin, Color Side,
+                  const EvaluateOn &Evaluate, const CandidatesOn &Candidates,
+                  const NodeRef &IR, std::string &Error) {
+  size_t PathBudget = ProbePathBudget, NoPaths = 0;
+  auto Now = reachOf(P, Origin, Side, K.D, Evaluate, Candidates, &IR,
+                     PathBudget, Error);
+  if (!Now)
+    return false;
+  K.Quiet = Now->Quiet;
+  K.Capture = Now->Capture;
+  K.Hop |= Now->Hop;
+  if (P.Moved.test(Origin))
+    return true;
+  Position Moved = P;
+  Moved.Moved.set(Origin);
+  auto DMoved = Evaluate(Moved, Error);
+  if (!DMoved)
+    return false;
+  auto Later =
+      reachOf(Moved, Origin, Side, *DMoved, Evaluate, Candidates,
+                       nullptr, NoPaths, Error);
+  if (!Later)
+    return false;
+  K.InitialOnly = (K.Quiet | K.Capture).minus(Later->Quiet | Later->Capture);
+  return true;
+}
+
+MoveKinds fairy::classifyMoves(const Position &P, unsigned Origin, Color Side,
+                               const Destinations &D,
+                               const std::vector<std::vector<unsigned>> &Paths,
+                               const EvaluateOn &Evaluate,
+                               const CandidatesOn &Candidates,
+                               const NodeRef &IR, std::string &Error) {
+  MoveKinds K;
+  K.D = D;
+  K.Hop = hops(P, Origin, D, Paths);
+  K.Lines = longestPaths(Paths);
+  MoveKinds Probed = K;
+  Probed.InitialOnly = P.board().emptySet();
+  if (probe(Probed, P, Origin, Side, Evaluate, Candidates, IR, Error)) {
+    Probed.Probed = true;
+    return Probed;
+  }
+  K.Quiet = D.Quiet;
+  K.Capture = D.Capture;
+  K.InitialOnly = P.board().emptySet();
+  return K;
+}
