@@ -44,10 +44,10 @@ std::optional<Reach> reachOf(const Position &P, unsigned Origin, Color Side,
   SquareSet ToProbe = P.board().squares();
   if (Candidates)
     if (auto C = Candidates(P))
-      ToProbe &= *C | D.Quiet; // a move or capture does not tell them apart
+      ToProbe &= *C | D.all(); // see CandidatesOn
   if (ToProbe.count() > MaxProbedSquares) {
-    Error = std::to_string(ToProbe.count()) +
-            " squares to probe, more than " + std::to_string(MaxProbedSquares);
+    Error = std::to_string(ToProbe.count()) + " squares to probe, more than " +
+            std::to_string(MaxProbedSquares);
     return std::nullopt;
   }
   Position Probe = P;
@@ -115,8 +115,7 @@ static bool probe(MoveKinds &K, const Position &P, unsigned Origin, Color Side,
   auto DMoved = Evaluate(Moved, Error);
   if (!DMoved)
     return false;
-  auto Later =
-      reachOf(Moved, Origin, Side, *DMoved, Evaluate, Candidates,
+  auto Later = reachOf(Moved, Origin, Side, *DMoved, Evaluate, Candidates,
                        nullptr, NoPaths, Error);
   if (!Later)
     return false;

@@ -13,7 +13,8 @@ difference the actual picture and a difference image are left in OUTDIR.
 --update writes the expected images instead.
 
 Exits 77 with "SKIPPED: ..." when Chromium or Pillow (Debian's chromium and
-python3-pil, which scripts/setup.sh installs) is missing.
+python3-pil, which scripts/setup.sh installs) is missing, or fails then
+with FAIRY_REQUIRE_RENDER=1.
 """
 import os
 import re
@@ -59,6 +60,11 @@ CASES = [
 
 
 def skip(why):
+    """Exit 77 (ctest: skipped) with the reason; with FAIRY_REQUIRE_RENDER=1
+    (scripts/fresh-check.sh) a test that cannot run fails instead."""
+    if os.environ.get("FAIRY_REQUIRE_RENDER") == "1":
+        print("FAILED (FAIRY_REQUIRE_RENDER=1): " + why)
+        sys.exit(1)
     print("SKIPPED: " + why)
     sys.exit(77)
 

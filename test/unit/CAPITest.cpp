@@ -191,6 +191,7 @@ TEST(CAPITest, WarningsAndOptionsReachTheCompilation) {
            {"engine", "reference"},
            {"eval-step-limit", "1000"},
            {"dot", "automaton"},
+           {"board-style", "xiangqi"},
            {"last-move", "e7-e5"},
            {"zone", "1:a8-h8"},
            {"moved-squares", "e4"},
@@ -211,6 +212,7 @@ TEST(CAPITest, WarningsAndOptionsReachTheCompilation) {
                                                           {"engine", "slow"},
                                                           {"state", "x"},
                                                           {"dot", "round"},
+                                                          {"board-style", "go"},
                                                           {"nonsense", "1"}}) {
     EXPECT_EQ(fairy_options_set(O, Name, Value), FAIRY_INVALID_ARGUMENT)
         << Name;

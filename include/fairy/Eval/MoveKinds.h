@@ -58,9 +58,10 @@ using EvaluateOn = std::function<std::optional<Destinations>(
 
 /// The squares whose being empty or occupied can change the moves on a
 /// position like the one being drawn (FastEvaluator::testedSquares), or
-/// nullopt for every square. With the quiet destinations (a leg that moves
+/// nullopt for every square. With the destinations (a last leg that moves
 /// or captures does not count as a test) they hold every square where a
-/// lone enemy could be captured: only those are probed.
+/// lone enemy could be captured (test/unit/MoveKindsTest.cpp checks it on
+/// random movesets): only those are probed.
 using CandidatesOn =
     std::function<std::optional<SquareSet>(const Position &P)>;
 
