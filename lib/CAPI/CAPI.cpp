@@ -131,6 +131,8 @@ bool setOption(fairy_options &O, const std::string &Name,
     return parseFlag(V, O.NoWarnings) || Bad("1 or 0");
   else if (Name == "W")
     O.WarningFlags.push_back(V);
+  else if (Name == "side" && V == "both")
+    I.BothSides = true;
   else if (Name == "side")
     return Choose("white", "black", I.Side, Color::White, Color::Black);
   else if (Name == "betza")

@@ -686,7 +686,10 @@ public:
     if (!Inv.Position.empty()) {
       // The pieces standing in the position, with their moves there.
       SOpts.Side = Inv.Side;
+      SOpts.BothSides = Inv.BothSides;
       SOpts.OptLevel = Inv.OptLevel;
+      SOpts.Style = Inv.Style;
+      SOpts.Source = pieceSetSourceName();
       auto Out = emitPositionMoves(Diags, *Set, Inv.Position, SOpts);
       if (!Out || newErrors())
         return std::nullopt;
@@ -718,7 +721,14 @@ public:
       POpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
       return listVariantsIni(Diags, Inv.ImportPath, POpts);
     }
-    if (isPieceSetInput())
+    bool PieceSet = isPieceSetInput();
+    if (Inv.BothSides && (!PieceSet || Inv.Position.empty())) {
+      Diags.error("--side=both lists the moves of every piece of a piece "
+                  "file standing in --position; one piece moves for one "
+                  "side (--side=white or --side=black)");
+      return std::nullopt;
+    }
+    if (PieceSet)
       return runPieceSet();
     std::vector<Piece> Pieces;
     if (!Inv.MoreInputs.empty()) {

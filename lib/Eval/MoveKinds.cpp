@@ -144,3 +144,21 @@ MoveKinds fairy::classifyMoves(const Position &P, unsigned Origin, Color Side,
   K.InitialOnly = P.board().emptySet();
   return K;
 }
+
+MoveKinds fairy::classifyWithFast(const FastEvaluator &Fast, const NodeRef &IR,
+                                  const Position &P, unsigned Origin,
+                                  Color Side, const Destinations &D) {
+  std::string Error;
+  auto Paths = ReferenceEvaluator(IR, 1'000'000)
+                   .paths(P, Origin, Side, /*Limit=*/500, Error);
+  return classifyMoves(
+      P, Origin, Side, D, Paths ? *Paths : std::vector<std::vector<unsigned>>(),
+      [&](const Position &Q, std::string &E) {
+        return Fast.evaluate(Q, Origin, Side, E);
+      },
+      [&](const Position &Q) {
+        std::string E;
+        return Fast.testedSquares(Q, Origin, Side, E);
+      },
+      IR, Error);
+}

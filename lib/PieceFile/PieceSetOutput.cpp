@@ -171,27 +171,13 @@ std::optional<Destinations> evaluate(DiagnosticEngine &Diags, const View &V,
   return std::move(M->D);
 }
 
-/// The moves of \p V told apart by kind, for its picture. Lines and probes
-/// that run out of budget are left out of the picture.
+/// The moves of \p V told apart by kind, for its picture.
 std::optional<MoveKinds> kindsOf(DiagnosticEngine &Diags, const View &V,
                                  const Position &P, unsigned Origin) {
   auto M = evaluateView(Diags, V, P, Origin);
   if (!M)
     return std::nullopt;
-  std::string Error;
-  auto Paths = ReferenceEvaluator(V.IR, 1'000'000)
-                   .paths(P, Origin, V.Side, /*Limit=*/500, Error);
-  return classifyMoves(
-      P, Origin, V.Side, M->D,
-      Paths ? *Paths : std::vector<std::vector<unsigned>>(),
-      [&](const Position &Q, std::string &E) {
-        return M->Fast->evaluate(Q, Origin, V.Side, E);
-      },
-      [&](const Position &Q) {
-        std::string E;
-        return M->Fast->testedSquares(Q, Origin, V.Side, E);
-      },
-      V.IR, Error);
+  return classifyWithFast(*M->Fast, V.IR, P, Origin, V.Side, M->D);
 }
 
 std::optional<std::string> diagrams(DiagnosticEngine &Diags,
@@ -233,11 +219,8 @@ std::optional<std::string> sheet(DiagnosticEngine &Diags, const PieceSet &Set,
   auto Origin = originOf(Diags, Set, Opts);
   if (!Origin)
     return std::nullopt;
-  constexpr int Columns = 3, Gap = 16, Caption = 24;
-  std::string Body;
-  int X = 0, Y = 0, RowHeight = 0, Width = 0;
-  for (size_t I = 0; I < Views.size(); ++I) {
-    const View &V = Views[I];
+  std::vector<SheetPicture> Pictures;
+  for (const View &V : Views) {
     Position P = positionFor(Set, V);
     auto K = kindsOf(Diags, V, P, *Origin);
     if (!K)
@@ -245,37 +228,50 @@ std::optional<std::string> sheet(DiagnosticEngine &Diags, const PieceSet &Set,
     SvgOptions SOpts;
     SOpts.Title = title(V);
     SOpts.Style = resolveBoardStyle(Opts.Style, Set.Style, Set.board());
-    std::string One = renderSvg(P, *Origin, V.Side, *K, SOpts);
+    Pictures.push_back({V.Def->Name + ": " + std::string(1, V.Def->Letter) +
+                            (V.BothSides              ? ""
+                             : V.Side == Color::White ? " (White)"
+                                                      : " (Black)"),
+                        renderSvg(P, *Origin, V.Side, *K, SOpts)});
+  }
+  return svgSheet(Pictures, Set.Title.empty() ? Opts.Source : Set.Title);
+}
+
+} // namespace
+
+std::string fairy::svgSheet(const std::vector<SheetPicture> &Pictures,
+                            const std::string &Title) {
+  constexpr int Columns = 3, Gap = 16, Caption = 24;
+  std::string Body;
+  int X = 0, Y = 0, RowHeight = 0, Width = 0;
+  for (size_t I = 0; I < Pictures.size(); ++I) {
     // Nest the picture: drop the XML declaration, place the root.
-    size_t Root = One.find("<svg");
-    One = One.substr(Root);
+    std::string One = Pictures[I].Svg;
+    One = One.substr(One.find("<svg"));
     int W = svgSize(One, "width"), H = svgSize(One, "height");
     One.insert(4, fmt::format(" x=\"{}\" y=\"{}\"", X, Y + Caption));
     Body += fmt::format("  <text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" "
-                        "font-size=\"16\">{}: {}</text>\n",
-                        X, Y + 17, escapeForXml(V.Def->Name),
-                        std::string(1, V.Def->Letter) +
-                            (V.BothSides              ? ""
-                             : V.Side == Color::White ? " (White)"
-                                                      : " (Black)"));
+                        "font-size=\"16\">{}</text>\n",
+                        X, Y + 17, escapeForXml(Pictures[I].Caption));
     Body += One;
     RowHeight = std::max(RowHeight, H + Caption);
     X += W + Gap;
     Width = std::max(Width, X - Gap);
-    if ((I + 1) % Columns == 0 || I + 1 == Views.size()) {
+    if ((I + 1) % Columns == 0 || I + 1 == Pictures.size()) {
       X = 0;
       Y += RowHeight + Gap;
       RowHeight = 0;
     }
   }
   int Height = std::max(0, Y - Gap);
-  std::string Title = Set.Title.empty() ? Opts.Source : Set.Title;
   return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
                      "height=\"{1}\" viewBox=\"0 0 {0} {1}\">\n"
                      "  <title>{2}</title>\n{3}</svg>\n",
                      Width, Height, escapeForXml(Title), Body);
 }
+
+namespace {
 
 std::optional<std::string> json(DiagnosticEngine &Diags, const PieceSet &Set,
                                 const std::vector<View> &Views) {

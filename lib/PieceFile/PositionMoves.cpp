@@ -1,7 +1,9 @@
 //===- PositionMoves.cpp - Every piece's moves in a position --------------===//
 #include "fairy/PieceFile/PositionMoves.h"
 
+#include "fairy/Backend/Svg.h"
 #include "fairy/Eval/Evaluator.h"
+#include "fairy/Eval/MoveKinds.h"
 #include "fairy/Transforms/Pass.h"
 
 #include "llvm/Support/JSON.h"
@@ -16,6 +18,8 @@ struct PlacedMoves {
   const PieceDef *Def;
   Color Side;
   Destinations D;
+  NodeRef IR;                          ///< optimised, for its picture
+  std::shared_ptr<FastEvaluator> Fast; ///< that found D
 };
 
 /// The position \p FEN on the set's board, or its start position.
@@ -71,43 +75,50 @@ std::optional<std::string> fairy::emitPositionMoves(DiagnosticEngine &Diags,
           (!Then.Present || Then.Type != Now.Type || Then.Side != Now.Side))
         P->Moved.set(S);
     }
-  Color Side = Opts.Side.value_or(P->SideToMove);
-  P->SideToMove = Side;
+  std::vector<Color> Sides = {Opts.Side.value_or(P->SideToMove)};
+  if (Opts.BothSides)
+    Sides = {Color::White, Color::Black};
   PassContext Ctx;
   Ctx.Board = B.shape();
   std::vector<PlacedMoves> All;
-  size_t Count = 0;
-  for (unsigned S : B.squares().toVector()) {
-    const Occupant &O = P->at(S);
-    if (!O.Present || O.Side != Side)
-      continue;
-    const PieceDef *D = Set.findByLetter(O.Type);
-    std::string Error;
-    NodeRef IR = optimize(D->movesFor(Side), Opts.OptLevel, Ctx);
-    auto Fast = FastEvaluator::compile(IR, B, Error);
-    std::optional<Destinations> Dest;
-    if (Fast)
-      Dest = Fast->evaluate(*P, S, Side, Error);
-    if (!Dest) {
-      Diags.error("cannot evaluate '" + D->Name + "' on " + B.squareName(S) +
-                  ": " + Error);
-      return std::nullopt;
+  size_t Count[2] = {0, 0};
+  for (Color Side : Sides) {
+    P->SideToMove = Side;
+    for (unsigned S : B.squares().toVector()) {
+      const Occupant &O = P->at(S);
+      if (!O.Present || O.Side != Side)
+        continue;
+      const PieceDef *D = Set.findByLetter(O.Type);
+      std::string Error;
+      NodeRef IR = optimize(D->movesFor(Side), Opts.OptLevel, Ctx);
+      std::shared_ptr<FastEvaluator> Fast =
+          FastEvaluator::compile(IR, B, Error);
+      std::optional<Destinations> Dest;
+      if (Fast)
+        Dest = Fast->evaluate(*P, S, Side, Error);
+      if (!Dest) {
+        Diags.error("cannot evaluate '" + D->Name + "' on " + B.squareName(S) +
+                    ": " + Error);
+        return std::nullopt;
+      }
+      Count[(int)Side] += Dest->all().count();
+      All.push_back({S, D, Side, std::move(*Dest), IR, std::move(Fast)});
     }
-    Count += Dest->all().count();
-    All.push_back({S, D, Side, std::move(*Dest)});
   }
+  const char *SideWord = Opts.BothSides ? "both" : sideName(Sides[0]);
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   if (Opts.Output == SetOutput::Json) {
     llvm::json::OStream J(OS, 2);
     J.object([&] {
       J.attribute("position", FEN);
-      J.attribute("side", sideName(Side));
-      J.attribute("moves", int64_t(Count));
+      J.attribute("side", SideWord);
+      J.attribute("moves", int64_t(Count[0] + Count[1]));
       J.attributeArray("pieces", [&] {
         for (const PlacedMoves &M : All)
           J.object([&] {
             J.attribute("square", B.squareName(M.Square));
+            J.attribute("side", sideName(M.Side));
             J.attribute("name", M.Def->Name);
             J.attribute("letter", std::string(1, M.Def->Letter));
             const std::pair<const char *, const SquareSet *> Kinds[] = {
@@ -126,20 +137,45 @@ std::optional<std::string> fairy::emitPositionMoves(DiagnosticEngine &Diags,
     OS << "\n";
     return OS.str();
   }
+  if (Opts.Output == SetOutput::Svg) {
+    // A sheet: each piece's moves in the position, one picture each.
+    std::vector<SheetPicture> Pictures;
+    BoardStyle Style = resolveBoardStyle(Opts.Style, Set.Style, B);
+    for (const PlacedMoves &M : All) {
+      P->SideToMove = M.Side;
+      MoveKinds K = classifyWithFast(*M.Fast, M.IR, *P, M.Square, M.Side, M.D);
+      SvgOptions SOpts;
+      SOpts.Title = M.Def->Name + " on " + B.squareName(M.Square);
+      SOpts.Style = Style;
+      Pictures.push_back({M.Def->Name + " (" + sideName(M.Side) + ") on " +
+                              B.squareName(M.Square),
+                          renderSvg(*P, M.Square, M.Side, K, SOpts)});
+    }
+    std::string Title = (Set.Title.empty() ? Opts.Source : Set.Title) + " in " +
+                        FEN + " (" + SideWord + ")";
+    return svgSheet(Pictures, Title);
+  }
   if (Opts.Output != SetOutput::Diagram) {
-    Diags.error("--position with a piece set writes JSON (--emit=json) or a "
-                "list of moves (--emit=diagram)");
+    Diags.error("--position with a piece set writes JSON (--emit=json), a "
+                "sheet of pictures (--emit=svg) or a list of moves "
+                "(--emit=diagram)");
     return std::nullopt;
   }
-  // One line per piece: quiet moves, then captures marked x.
+  // One line per piece: quiet moves, then captures marked x; with both
+  // sides, White's pieces first, each line naming its side.
   for (const PlacedMoves &M : All) {
     std::string Quiet = squareNames(B, M.D.Quiet, " ");
     std::string Capture = squareNames(B, M.D.Capture | M.D.Remote, " ", "x");
-    OS << B.squareName(M.Square) << " " << M.Def->Name << " (" << M.Def->Letter
-       << "):" << (Quiet.empty() ? "" : " " + Quiet)
+    OS << B.squareName(M.Square) << " " << M.Def->Name << " (";
+    if (Opts.BothSides)
+      OS << sideName(M.Side) << " ";
+    OS << M.Def->Letter << "):" << (Quiet.empty() ? "" : " " + Quiet)
        << (Capture.empty() ? "" : " " + Capture)
        << (Quiet.empty() && Capture.empty() ? " no moves" : "") << "\n";
   }
-  OS << Count << " moves for " << sideName(Side) << "\n";
+  if (Opts.BothSides)
+    OS << Count[0] << " moves for white, " << Count[1] << " for black\n";
+  else
+    OS << Count[(int)Sides[0]] << " moves for " << SideWord << "\n";
   return OS.str();
 }

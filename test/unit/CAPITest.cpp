@@ -175,6 +175,7 @@ TEST(CAPITest, WarningsAndOptionsReachTheCompilation) {
            {"position", "8/8/8/8/8/8/8/8"},
            {"from", "e4"},
            {"side", "black"},
+           {"side", "both"},
            {"moved", "1"},
            {"advanced", "0"},
            {"labels", "1"},

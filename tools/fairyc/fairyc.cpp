@@ -115,12 +115,16 @@ cl::opt<std::string> PositionFEN(
              "Black, '*' for a missing square"),
     cl::value_desc("placement"), cl::cat(Category));
 
-cl::opt<Color, false, ChoiceParser<Color>>
-    Side("side", cl::desc("The colour of the moving piece"),
-         cl::init(Color::White),
-         cl::values(clEnumValN(Color::White, "white", "White"),
-                    clEnumValN(Color::Black, "black", "Black")),
-         cl::cat(Category));
+enum class SideChoice { White, Black, Both };
+cl::opt<SideChoice, false, ChoiceParser<SideChoice>> Side(
+    "side", cl::desc("The colour of the moving piece"),
+    cl::init(SideChoice::White),
+    cl::values(clEnumValN(SideChoice::White, "white", "White"),
+               clEnumValN(SideChoice::Black, "black", "Black"),
+               clEnumValN(SideChoice::Both, "both",
+                          "both (--position with a piece file: every piece "
+                          "of either side)")),
+    cl::cat(Category));
 
 cl::opt<bool> Moved("moved",
                     cl::desc("The piece has moved before (disables initial "
@@ -350,8 +354,10 @@ Invocation invocation() {
   Inv.Board = BoardSpec;
   Inv.Position = PositionFEN;
   Inv.From = From;
-  if (Side.getNumOccurrences())
-    Inv.Side = Side;
+  if (Side == SideChoice::Both)
+    Inv.BothSides = true;
+  else if (Side.getNumOccurrences())
+    Inv.Side = Side == SideChoice::White ? Color::White : Color::Black;
   Inv.Moved = Moved;
   Inv.Advanced = Advanced;
   Inv.Labels = Labels;

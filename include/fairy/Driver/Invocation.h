@@ -101,6 +101,8 @@ struct Invocation {
   std::string From;     ///< the piece's square; empty: the centre
   /// The moving piece's side; nullopt: the FEN's side to move, else White.
   std::optional<Color> Side;
+  /// --side=both: with --position and a piece set, the pieces of both sides.
+  bool BothSides = false;
   bool Moved = false;    ///< the piece has moved (no initial moves)
   bool Advanced = false; ///< one rank ahead of its start (XBoard's 'ii')
   bool Labels = false;   ///< rank and file labels in diagrams

@@ -62,8 +62,7 @@ using EvaluateOn = std::function<std::optional<Destinations>(
 /// or captures does not count as a test) they hold every square where a
 /// lone enemy could be captured (test/unit/MoveKindsTest.cpp checks it on
 /// random movesets): only those are probed.
-using CandidatesOn =
-    std::function<std::optional<SquareSet>(const Position &P)>;
+using CandidatesOn = std::function<std::optional<SquareSet>(const Position &P)>;
 
 /// The kinds of the moves from \p Origin. \p Paths are the landing squares
 /// of the paths on \p P (ReferenceEvaluator::paths), empty if unknown;
@@ -79,6 +78,13 @@ MoveKinds classifyMoves(const Position &P, unsigned Origin, Color Side,
                         const EvaluateOn &Evaluate,
                         const CandidatesOn &Candidates, const NodeRef &IR,
                         std::string &Error);
+
+/// classifyMoves as pictures of a piece set use it: \p Fast evaluates and
+/// names the relevant squares, the reference evaluator gives the paths
+/// (within its budget; lines and probes that run out are left out).
+MoveKinds classifyWithFast(const FastEvaluator &Fast, const NodeRef &IR,
+                           const Position &P, unsigned Origin, Color Side,
+                           const Destinations &D);
 
 } // namespace fairy
 

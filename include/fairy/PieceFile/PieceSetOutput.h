@@ -36,6 +36,8 @@ struct SetOptions {
   SetOutput Output = SetOutput::Diagram;
   /// Only this side's moves; otherwise both where they differ.
   std::optional<Color> Side;
+  /// With a position: the pieces of both sides (--side=both).
+  bool BothSides = false;
   std::string From; ///< the square of diagrams and pictures
   bool Labels = false;
   /// How pictures draw the board (--board-style); Auto: the set's style.
@@ -70,6 +72,15 @@ std::vector<PieceView> pieceViews(const PieceSet &Set, const SetOptions &Opts);
 std::vector<PieceView> tableViews(const PieceSet &Set,
                                   const std::vector<PieceView> &Views,
                                   const SetOptions &Opts, std::string &Notes);
+
+/// One picture of a sheet, with the caption written above it.
+struct SheetPicture {
+  std::string Caption;
+  std::string Svg; ///< a whole SVG document, as renderSvg writes it
+};
+/// Pictures side by side, three to a row, in one SVG titled \p Title.
+std::string svgSheet(const std::vector<SheetPicture> &Pictures,
+                     const std::string &Title);
 
 /// "white" or "black", as piece files and outputs write a side.
 const char *sideName(Color C);
