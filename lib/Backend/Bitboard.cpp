@@ -6,6 +6,7 @@
 #include "fairy/IR/Builder.h"
 #include "fairy/IR/Rewrite.h"
 #include "fairy/Support/Escape.h"
+#include "fairy/Support/Progress.h"
 
 #include <fmt/format.h>
 
@@ -675,14 +676,17 @@ void mergeLeapers(std::vector<PartTables> &Tables) {
 /// The multipliers of every square of \p T, unless one test of one square
 /// tells its entries apart.
 void assignMultipliers(PartTables &T, const Board &B, BitboardIndex Index,
-                       uint64_t &MagicWork) {
+                       uint64_t &MagicWork, const std::string &Name) {
   if (isOneBlocker(T)) {
     T.How = Lookup::OneBlocker;
     return;
   }
-  for (unsigned S = 0; S < B.numSquares(); ++S)
+  for (unsigned S = 0; S < B.numSquares(); ++S) {
     if (B.squares().test(S))
       assignMultiplier(T.Squares[S], S, B, T.K, Index, MagicWork);
+    if (progressWanted())
+      progress("magic multipliers for '" + Name + "'", S + 1, B.numSquares());
+  }
 }
 
 /// The parts of \p Piece (number \p PieceIndex of the header) tabulated,
@@ -731,7 +735,7 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
                                 : Entry{0, 0, 0, 63, {0}, {0}, {0}});
         compact(T.Squares[S], T.K);
       }
-      assignMultipliers(T, B, Index, MagicWork);
+      assignMultipliers(T, B, Index, MagicWork, Piece.Name);
       T.Part = Part;
       Tables.push_back(std::move(T));
       continue;
@@ -767,6 +771,8 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
           tabulate(*Fast, Empty, S, Piece.Side, Masks[S], Flags));
       uint64_t Made = uint64_t(1) << popcount(Masks[S]);
       Left -= Made;
+      if (progressWanted())
+        progress("tabulating '" + Piece.Name + "'", S + 1, B.numSquares());
       uint64_t Rate = (Steps.Used - Before) / Made;
       if (Left &&
           Rate > (Steps.Limit - std::min(Steps.Limit, Steps.Used)) / Left)
@@ -780,7 +786,7 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
     for (unsigned S = 0; S < B.numSquares(); ++S)
       if (B.squares().test(S))
         compact(T.Squares[S], T.K);
-    assignMultipliers(T, B, Index, MagicWork);
+    assignMultipliers(T, B, Index, MagicWork, Piece.Name);
     T.Part = Part;
     Tables.push_back(std::move(T));
   }

@@ -51,7 +51,7 @@ public:
         In(Inv.Input.value_or("")),
         Scope(Inv.EvalStepLimit ? Inv.EvalStepLimit
                                 : FastEvaluator::DefaultWorkLimit),
-        ErrorsBefore(Diags.errorCount()) {}
+        Progressing(Inv.Progress), ErrorsBefore(Diags.errorCount()) {}
 
   /// Whether the -e text is within the input size limit (files are checked
   /// as they are read); reports it if not.
@@ -284,6 +284,8 @@ public:
     std::vector<OriginMoves> Moves;
     std::string Error;
     for (unsigned Origin : Origins) {
+      if (Origins.size() > 1 && progressWanted())
+        progress("evaluating every square", Moves.size() + 1, Origins.size());
       auto D = (*Evaluate)(P, Origin, Error);
       if (!D) {
         Diags.error(Error);
@@ -888,6 +890,7 @@ private:
   /// The leg steps every evaluation of this job may take together (the
   /// front ends', writers' and piece files' checks included).
   WorkBudgetScope Scope;
+  ProgressScope Progressing;
   unsigned ErrorsBefore;
 };
 

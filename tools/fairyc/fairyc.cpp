@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ChoiceParser.h"
+#include "TerminalProgress.h"
 #include "fairy/Driver/Driver.h"
 #include "fairy/Support/TimeReport.h"
 
@@ -192,6 +193,14 @@ cl::opt<bool> NoColorDiagnostics(
     cl::desc("Never colour diagnostics (also: the NO_COLOR environment "
              "variable, unless -fcolor-diagnostics)"),
     cl::cat(Category));
+cl::opt<bool> ProgressFlag(
+    "fprogress",
+    cl::desc("Show how far long steps have come on standard error always, "
+             "from the start (default: on a terminal, once a run takes a "
+             "second)"),
+    cl::cat(Category));
+cl::opt<bool> NoProgressFlag("fno-progress", cl::desc("Never show progress"),
+                             cl::cat(Category));
 cl::opt<bool> KeepGoing(
     "fkeep-going",
     cl::desc("In a piece file, leave out a piece the back end cannot write, "
@@ -439,8 +448,13 @@ int main(int argc, char **argv) {
   if (Verbose)
     errs() << describe(Inv, OptLevel);
   TimeReport::enable(TimeReportFlag);
+  TerminalProgress Progress(NoProgressFlag ? TerminalProgress::Never
+                            : ProgressFlag ? TerminalProgress::Always
+                                           : TerminalProgress::Auto);
+  Inv.Progress = Progress.callback();
   if (!Status)
     Status = D.run(Inv);
+  Progress.finish();
   D.finish();
   if (TimeReportFlag)
     errs() << TimeReport::format(TimeReport::take());

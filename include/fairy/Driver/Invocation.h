@@ -12,6 +12,7 @@
 #include "fairy/Backend/BitboardIndex.h"
 #include "fairy/Eval/BoardStyle.h"
 #include "fairy/Eval/Color.h"
+#include "fairy/Support/Progress.h"
 
 #include <cstdint>
 #include <optional>
@@ -106,6 +107,9 @@ struct Invocation {
   bool Moved = false;    ///< the piece has moved (no initial moves)
   bool Advanced = false; ///< one rank ahead of its start (XBoard's 'ii')
   bool Labels = false;   ///< rank and file labels in diagrams
+  /// Told how far long steps have come (fairy/Support/Progress.h); empty:
+  /// nobody listens.
+  ProgressFn Progress;
   /// How --emit=svg draws the board; Auto: the piece file's or variant's
   /// style, else xiangqi for 9x10 and chess otherwise.
   BoardStyle Style = BoardStyle::Auto;
