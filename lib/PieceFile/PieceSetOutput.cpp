@@ -33,6 +33,15 @@
 
 using namespace fairy;
 
+void fairy::leftOut(DiagnosticEngine &Diags, const PieceDef &Def,
+                    const std::string &Name, const char *What,
+                    const std::string &Why) {
+  Diags.warning(Warning::PieceNotWritten, Def.NameRange.Start,
+                "'" + Name + "' is left out of " + What + ": " + Why +
+                    " (-fno-keep-going fails the whole output instead)",
+                {Def.NameRange});
+}
+
 const char *fairy::sideName(Color C) {
   return C == Color::White ? "white" : "black";
 }
@@ -440,17 +449,6 @@ BitboardRules rulesOf(const PieceSet &Set) {
     Rules.Promotion = {Set.Promotion[0].value_or(SquareSet(B.numSquares())),
                        Set.Promotion[1].value_or(SquareSet(B.numSquares()))};
   return Rules;
-}
-
-/// Keep-going: piece view \p Name of \p Def is left out of \p What, which
-/// is written without it (-Wpiece-not-written; an error under -Werror).
-void leftOut(DiagnosticEngine &Diags, const PieceDef &Def,
-             const std::string &Name, const char *What,
-             const std::string &Why) {
-  Diags.warning(Warning::PieceNotWritten, Def.NameRange.Start,
-                "'" + Name + "' is left out of " + What + ": " + Why +
-                    " (-fno-keep-going fails the whole output instead)",
-                {Def.NameRange});
 }
 
 std::optional<std::string> tables(DiagnosticEngine &Diags, const PieceSet &Set,

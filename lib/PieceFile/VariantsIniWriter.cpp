@@ -8,7 +8,9 @@
 // double-step region", so that region is the start squares of the pieces
 // with initial moves. A piece outside Fairy-Stockfish's reading (moves it
 // cannot write, a side of its own, several royal pieces, a board it has no
-// room for) is a located error, and nothing is written.
+// room for) is left out with a located warning (-Wpiece-not-written), and
+// from the start position too; with -fno-keep-going it is an error and
+// nothing is written.
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/PieceFile/PieceSetOutput.h"
@@ -46,6 +48,38 @@ std::string sectionName(const PieceSet &Set) {
   return Name.empty() ? "fairyc" : Name;
 }
 
+/// \p Placement (a FEN's ranks) with the pieces whose letters (either
+/// case) are in \p Gone replaced by empty squares.
+std::string withoutPieces(const std::string &Placement,
+                          const std::string &Gone) {
+  std::string Out;
+  int Empty = 0;
+  auto Flush = [&] {
+    if (Empty)
+      Out += std::to_string(Empty);
+    Empty = 0;
+  };
+  for (size_t I = 0; I < Placement.size(); ++I) {
+    char C = Placement[I];
+    if (std::isdigit((unsigned char)C)) {
+      int N = 0;
+      while (I < Placement.size() && std::isdigit((unsigned char)Placement[I]))
+        N = N * 10 + (Placement[I++] - '0');
+      --I;
+      Empty += N;
+    } else if (std::isalpha((unsigned char)C) &&
+               Gone.find(char(std::toupper((unsigned char)C))) !=
+                   std::string::npos) {
+      ++Empty;
+    } else {
+      Flush();
+      Out += C;
+    }
+  }
+  Flush();
+  return Out;
+}
+
 } // namespace
 
 std::optional<std::string> fairy::emitVariantsIni(DiagnosticEngine &Diags,
@@ -62,46 +96,62 @@ std::optional<std::string> fairy::emitVariantsIni(DiagnosticEngine &Diags,
                   B.str() + ")");
   if (B.squares().count() != B.numSquares())
     return Refuse("Fairy-Stockfish's boards have no missing squares");
-  std::string Pieces, Royal;
+  std::string Pieces, Royal, Gone, Written;
   int Custom = 0;
   std::vector<const PieceDef *> Initial;
   for (const PieceDef &D : Set.Pieces) {
-    auto Fail = [&](const std::string &Why) {
-      Diags.error(D.NameRange.Start,
-                  "cannot write '" + D.Name +
-                      "' in a variants.ini section: " + Why,
-                  {D.NameRange});
+    // Why the piece cannot be written, if it cannot.
+    auto Unwritable = [&]() -> std::optional<std::string> {
+      if (D.hasSideSpecificMoves())
+        return "Fairy-Stockfish's pieces move alike for both sides (Black's "
+               "turned half round)";
+      NodeRef IR = optimize(D.movesFor(Color::White), Opts.OptLevel, {});
+      std::string Why;
+      auto Betza = irToBetza(IR, Why);
+      if (!Betza)
+        return "its moves cannot be written in Betza (" + Why + ")";
+      if (!withinFairyStockfish(*Betza))
+        return "its Betza, '" + *Betza +
+               "', is outside what Fairy-Stockfish reads (one-leg moves of "
+               "its atoms with m c p g n i and directions)";
+      char L = char(std::tolower((unsigned char)D.Letter));
+      if (D.Royal) {
+        if (!Royal.empty())
+          return std::string("Fairy-Stockfish has one royal piece, the king");
+        Royal = "king = " + std::string(1, L) + ":" + *Betza + "\n";
+      } else {
+        if (Custom == 25)
+          return std::string("Fairy-Stockfish has 25 custom pieces at most");
+        Pieces += "# " + D.Name + "\ncustomPiece" + std::to_string(++Custom) +
+                  " = " + std::string(1, L) + ":" + *Betza + "\n";
+      }
+      if (usesGuard(*IR, GuardPredicate::Initial))
+        Initial.push_back(&D);
       return std::nullopt;
     };
-    if (D.hasSideSpecificMoves())
-      return Fail("Fairy-Stockfish's pieces move alike for both sides (Black's "
-                  "turned half round)");
-    NodeRef IR = optimize(D.movesFor(Color::White), Opts.OptLevel, {});
-    std::string Why;
-    auto Betza = irToBetza(IR, Why);
-    if (!Betza)
-      return Fail("its moves cannot be written in Betza (" + Why + ")");
-    if (!withinFairyStockfish(*Betza))
-      return Fail("its Betza, '" + *Betza +
-                  "', is outside what Fairy-Stockfish reads (one-leg moves "
-                  "of its atoms with m c p g n i and directions)");
-    if (usesGuard(*IR, GuardPredicate::Initial))
-      Initial.push_back(&D);
-    char L = char(std::tolower((unsigned char)D.Letter));
-    if (D.Royal) {
-      if (!Royal.empty())
-        return Fail("Fairy-Stockfish has one royal piece, the king");
-      Royal = "king = " + std::string(1, L) + ":" + *Betza + "\n";
+    auto Why = Unwritable();
+    if (!Why) {
+      Written += (Written.empty() ? "" : ", ") + D.Name;
       continue;
     }
-    if (++Custom > 25)
-      return Fail("Fairy-Stockfish has 25 custom pieces at most");
-    Pieces += "# " + D.Name + "\ncustomPiece" + std::to_string(Custom) + " = " +
-              std::string(1, L) + ":" + *Betza + "\n";
+    if (!Opts.KeepGoing) {
+      Diags.error(D.NameRange.Start,
+                  "cannot write '" + D.Name +
+                      "' in a variants.ini section: " + *Why,
+                  {D.NameRange});
+      return std::nullopt;
+    }
+    leftOut(Diags, D, D.Name, "the variants.ini section", *Why);
+    Gone += D.Letter;
   }
+  if (Written.empty())
+    return Refuse("no piece of the set can be written in one");
   std::string Out = "# Generated by fairyc " FAIRY_VERSION
                     " --emit=variants-ini from " +
                     Opts.Source + " on " + B.str() + ".\n";
+  if (!Gone.empty())
+    Out += "# Pieces: " + Written +
+           "; the others are left out, and from the start position.\n";
   Out += "[" + sectionName(Set) + "]\n";
   Out += "maxFile = " + std::to_string(B.width()) + "\n";
   Out += "maxRank = " + std::to_string(B.height()) + "\n";
@@ -109,7 +159,8 @@ std::optional<std::string> fairy::emitVariantsIni(DiagnosticEngine &Diags,
   // The start position; without one, an empty board.
   std::string Placement;
   if (Set.Start) {
-    Placement = Set.StartFEN.substr(0, Set.StartFEN.find(' '));
+    Placement =
+        withoutPieces(Set.StartFEN.substr(0, Set.StartFEN.find(' ')), Gone);
   } else {
     for (int R = 0; R < B.height(); ++R)
       Placement += (R ? "/" : "") + std::to_string(B.width());

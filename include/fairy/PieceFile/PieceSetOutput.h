@@ -82,6 +82,12 @@ struct SheetPicture {
 std::string svgSheet(const std::vector<SheetPicture> &Pictures,
                      const std::string &Title);
 
+/// Keep-going: piece (or view) \p Name of \p Def is left out of \p What,
+/// which is written without it (-Wpiece-not-written; an error under
+/// -Werror).
+void leftOut(DiagnosticEngine &Diags, const PieceDef &Def,
+             const std::string &Name, const char *What, const std::string &Why);
+
 /// "white" or "black", as piece files and outputs write a side.
 const char *sideName(Color C);
 /// The names of the squares of \p S in board order, joined by \p Sep,
