@@ -1,5 +1,6 @@
 //===- BoardStyle.cpp - How a game's board is drawn -----------------------===//
 #include "fairy/Eval/BoardStyle.h"
+#include "fairy/Eval/Board.h"
 
 using namespace fairy;
 

@@ -46,7 +46,7 @@ headers)
       -I"$prefix/include" -x c - || fail "fairy/fairy.h as C99"
   for h in fairy/fairy.h fairy/Driver/Driver.h fairy/Driver/Invocation.h \
     fairy/Backend/BitboardIndex.h \
-    fairy/Eval/Color.h; do
+    fairy/Eval/Color.h fairy/Eval/BoardStyle.h fairy/Support/Progress.h; do
     echo "#include <$h>" |
       $CXX -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I"$prefix/include" \
         -x c++ - || fail "$h needs more than the standard library"

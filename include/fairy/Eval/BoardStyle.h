@@ -8,12 +8,14 @@
 #ifndef FAIRY_EVAL_BOARDSTYLE_H
 #define FAIRY_EVAL_BOARDSTYLE_H
 
-#include "fairy/Eval/Board.h"
-
 #include <optional>
 #include <string>
 
+// No LLVM here: fairy/Driver/Invocation.h, which embedders include without
+// LLVM's headers, names a style.
 namespace fairy {
+
+class Board;
 
 enum class BoardStyle { Auto, Chess, Xiangqi, Janggi, Shogi };
 
