@@ -561,6 +561,12 @@ public:
     Paths.insert(Paths.end(), Inv.MoreInputs.begin(), Inv.MoreInputs.end());
     std::vector<Piece> Pieces;
     for (const std::string &Path : Paths) {
+      if (StringRef(Path).endswith(".fairy")) {
+        Diags.error("'" + Path +
+                    "' is a piece file; one header combines piece files, or "
+                    "files of one piece each, not both");
+        return std::nullopt;
+      }
       std::string Error;
       auto Text = sys::fs::is_regular_file(Path) ? readInput(Path, Error)
                                                  : std::nullopt;
@@ -593,7 +599,36 @@ public:
              " [" + Inv.VariantName + "]";
     if (Inv.Expression)
       return "<input>";
-    return In.empty() ? std::string("-") : In;
+    std::string Name = In.empty() ? std::string("-") : In;
+    for (const std::string &More : Inv.MoreInputs)
+      Name += " " + More;
+    return Name;
+  }
+
+  /// Several piece files as one set, as a file that includes each would be:
+  /// their boards must agree, a piece defined twice is warned of.
+  std::optional<PieceSet> combinedPieceFiles(const PieceFileOptions &POpts) {
+    std::vector<std::string> Paths = {In};
+    Paths.insert(Paths.end(), Inv.MoreInputs.begin(), Inv.MoreInputs.end());
+    std::string Text = "// The piece files of the command line, as one set.\n";
+    for (const std::string &Path : Paths) {
+      if (!sys::fs::is_regular_file(Path)) {
+        Diags.error("no such piece file '" + Path + "'");
+        return std::nullopt;
+      }
+      if (!StringRef(Path).endswith(".fairy")) {
+        Diags.error("'" + Path +
+                    "' is not a piece file (.fairy); one header combines "
+                    "piece files, or files of one piece each, not both");
+        return std::nullopt;
+      }
+      std::string Quoted;
+      for (char C : Path)
+        Quoted +=
+            C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
+      Text += "include \"" + Quoted + "\";\n";
+    }
+    return readPieceFileText(Diags, Text, "<command line>", POpts);
   }
 
   /// The piece file, -e text or variants.ini section of the options.
@@ -606,9 +641,16 @@ public:
       return Given;
     };
     if (Refuse(Inv.Radius.has_value(), "--radius") ||
-        Refuse(!Inv.PieceName.empty(), "--name") ||
-        Refuse(!Inv.MoreInputs.empty(), "more than one input"))
+        Refuse(!Inv.PieceName.empty(), "--name"))
       return std::nullopt;
+    if (!Inv.MoreInputs.empty() &&
+        (Inv.Emit != EmitKind::Bitboard || !Inv.ImportPath.empty() ||
+         !Inv.VariantName.empty() || Inv.Expression.has_value())) {
+      Diags.error("several piece files make one header of all their pieces, "
+                  "which only --emit=bitboard does; give one piece file "
+                  "otherwise");
+      return std::nullopt;
+    }
     PieceFileOptions POpts;
     POpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
     std::string Error;
@@ -637,6 +679,8 @@ public:
         return std::nullopt;
       Source = "<input>";
       Set = readPieceFileText(Diags, *Inv.Expression, Source, POpts);
+    } else if (!Inv.MoreInputs.empty()) {
+      Set = combinedPieceFiles(POpts);
     } else {
       Source = In.empty() ? std::string("-") : std::string(In);
       if (Source != "-" && !sys::fs::is_regular_file(Source)) {
