@@ -19,9 +19,10 @@ group : (MODIFIER | repeat)* (ATOM RANGE? | chain) ;
 repeat : LPAREN MODIFIER+ RPAREN RANGE ;
 
 // The Interactive Diagram's bracket chains: '[F?R]' is the griffon, an F
-// step that may stop ('?') or must go on ('-') as a rook bending outward.
+// step that may stop ('?') or must go on ('-') as a rook bending outward;
+// each link has its own letters and range ('[W?sR]', '[F?R3]').
 chain : LBRACKET link (LINK_SEP link)* RBRACKET ;
-link  : ATOM RANGE? ;
+link  : MODIFIER* ATOM RANGE? ;
 
 MODIFIER : [a-z] ;
 ATOM     : [A-Z] ;

@@ -1,5 +1,6 @@
 //===- CTable.cpp - C tables for mailbox engines --------------------------===//
 #include "fairy/Backend/CTable.h"
+#include "fairy/IR/Builder.h"
 #include "fairy/Support/Escape.h"
 
 #include <fmt/format.h>
@@ -53,6 +54,7 @@ void collect(const Node &N, MailboxPattern &P) {
         P.Leaps.push_back({T.apply(L.V), L.L});
       for (MailboxPattern::Ray R : Inner.Rays) {
         R.Step = T.apply(R.Step);
+        R.Via = T.apply(R.Via);
         P.Rays.push_back(R);
       }
     }
@@ -77,6 +79,32 @@ void collect(const Node &N, MailboxPattern &P) {
       return;
     if (Cs.size() == 1) {
       collect(*Cs[0], P);
+      return;
+    }
+    // seq(leg(u; empty), rest): rest's leaps and rays start from the
+    // square u leads to, which must be empty (a bent rider, a lame leap).
+    const Node &First = *Cs[0];
+    if (First.is(NodeKind::Leg) && First.land() == Land::empty() &&
+        First.effect() == Effect::None && !First.vec().isZero() &&
+        !(Cs.size() == 2 && Cs[1]->is(NodeKind::Leg) &&
+          Cs[1]->vec() == First.vec())) {
+      MailboxPattern Rest;
+      collect(*ir::seqFlat({Cs.begin() + 1, Cs.end()}), Rest);
+      Vec U = First.vec();
+      for (const auto &L : Rest.Leaps)
+        P.Rays.push_back({L.V, 1, 1, L.L, U});
+      for (MailboxPattern::Ray R : Rest.Rays) {
+        if (!R.Via.isZero())
+          throw Unsupported{"a move that bends twice"};
+        if (R.Step == U) {
+          R.Min += 1;
+          if (R.Max != RangeList::MaxFinite)
+            R.Max += 1;
+        } else {
+          R.Via = U;
+        }
+        P.Rays.push_back(R);
+      }
       return;
     }
     if (Cs.size() == 2 && Cs[1]->is(NodeKind::Leg) &&
@@ -132,7 +160,7 @@ std::string fairy::emitCTable(const MailboxPattern &Pattern, const Board &B,
   // Per origin: leaps (destination, land) and rays (step, min, count, land),
   // each without duplicates, in a fixed order.
   std::vector<std::set<std::pair<unsigned, unsigned>>> Leaps(N);
-  std::vector<std::set<std::tuple<int, int, int, unsigned>>> Rays(N);
+  std::vector<std::set<std::tuple<int, int, int, unsigned, unsigned>>> Rays(N);
   B.squares().forEach([&](unsigned O) {
     Vec From = B.coord(O);
     for (const auto &L : Pattern.Leaps) {
@@ -144,13 +172,17 @@ std::string fairy::emitCTable(const MailboxPattern &Pattern, const Board &B,
       Vec Step = Frame.apply(R.Step);
       if (Step.isZero())
         continue;
+      // A bent ray starts from the square its first step leads to.
+      Vec Start = From + Frame.apply(R.Via);
+      if (!B.contains(Start))
+        continue;
       int Count = 0;
-      while (Count < R.Max && B.contains(From + Step * (Count + 1)))
+      while (Count < R.Max && B.contains(Start + Step * (Count + 1)))
         ++Count;
       if (Count < R.Min)
         continue;
       int Delta = Step.x + B.width() * (Step.y + B.height() * Step.z);
-      Rays[O].insert({Delta, R.Min, Count, R.L.Mask});
+      Rays[O].insert({Delta, R.Min, Count, R.L.Mask, B.index(Start)});
     }
   });
   std::string P = "fairy_" + Name + "_";
@@ -164,10 +196,12 @@ std::string fairy::emitCTable(const MailboxPattern &Pattern, const Board &B,
       "of\n"
       " *   leap_to (destination) and leap_land (states it may hold).\n"
       " * Rays: for origin s, entries ray_first[s] .. ray_first[s+1] - 1 of\n"
-      " *   rays: walk k = 1 .. count squares of s + k * step; a square with\n"
-      " *   k >= min and a state in land is a destination; stop after the\n"
-      " *   first occupied square. count already stops at the board's edge,\n"
-      " *   at missing squares and at the piece's longest move.\n"
+      " *   rays: if from is not s, from must be empty (a bent rider's\n"
+      " *   corner, a lame leaper's midpoint); walk k = 1 .. count squares of\n"
+      " *   from + k * step; a square with k >= min and a state in land is a\n"
+      " *   destination; stop after the first occupied square. count already\n"
+      " *   stops at the board's edge, at missing squares and at the piece's\n"
+      " *   longest move.\n"
       " * States: FAIRY_EMPTY 1, FAIRY_FRIEND 2, FAIRY_ENEMY 4 (of the mover). "
       "*/\n",
       B.width(), B.height());
@@ -175,7 +209,8 @@ std::string fairy::emitCTable(const MailboxPattern &Pattern, const Board &B,
   Out +=
       "#ifndef FAIRY_CTABLE_COMMON\n#define FAIRY_CTABLE_COMMON\n"
       "#define FAIRY_EMPTY 1\n#define FAIRY_FRIEND 2\n#define FAIRY_ENEMY 4\n"
-      "struct fairy_ray {\n  int step;\n  unsigned char min, count, land;\n};\n"
+      "struct fairy_ray {\n  int step;\n  unsigned char min, count, land;\n"
+      "  unsigned short from;\n};\n"
       "#endif\n\n";
   Out += fmt::format("#define {}SQUARES {}\n\n", P, N);
   // An empty table still needs one element in C; it is never read, since
@@ -199,9 +234,9 @@ std::string fairy::emitCTable(const MailboxPattern &Pattern, const Board &B,
       LeapLand.push_back(std::to_string(Land));
     }
     RayFirst.push_back(std::to_string(RayItems.size()));
-    for (auto &[Delta, Min, Count, Land] : Rays[S])
+    for (auto &[Delta, Min, Count, Land, From] : Rays[S])
       RayItems.push_back(
-          fmt::format("{{{}, {}, {}, {}}}", Delta, Min, Count, Land));
+          fmt::format("{{{}, {}, {}, {}, {}}}", Delta, Min, Count, Land, From));
   }
   LeapFirst.push_back(std::to_string(LeapTo.size()));
   RayFirst.push_back(std::to_string(RayItems.size()));
@@ -209,6 +244,6 @@ std::string fairy::emitCTable(const MailboxPattern &Pattern, const Board &B,
   Table("unsigned short", "leap_to", LeapTo);
   Table("unsigned char", "leap_land", LeapLand);
   Table("unsigned short", "ray_first", RayFirst);
-  Table("struct fairy_ray", "rays", RayItems, "{0, 0, 0, 0}");
+  Table("struct fairy_ray", "rays", RayItems, "{0, 0, 0, 0, 0}");
   return Out + "\n#endif\n";
 }

@@ -89,6 +89,15 @@ const Case Cases[] = {
     {"xiangqi_horse", "ir",
      "sym<d4>(seq(leg(0,1; empty), sym<lr>(leg(1,1; notfriend))))", "9x10",
      Color::Black},
+    // The Interactive Diagram's bent riders (bracket chains).
+    {"griffon", "betza", "[F?R]", "8x8", Color::White},
+    {"rhino", "betza", "[W?B]", "8x8", Color::Black},
+    {"osprey", "betza", "[D?B]", "10x10", Color::White},
+    {"ship", "betza", "v[F?R]", "8x8", Color::Black},
+    {"snake", "betza", "v[W?B]", "9x10", Color::White},
+    {"picket", "betza", "[F-B]", "8x8", Color::White},
+    {"ski_rook", "betza", "[W-R]", "12x10", Color::Black},
+    {"bent_rook", "betza", "[W?sR]", "8x8", Color::White},
 };
 
 /// \p Text in \p Notation, after -O1 for \p B.

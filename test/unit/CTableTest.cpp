@@ -24,8 +24,8 @@ using fairy::test::GeneratedCode;
 namespace {
 
 struct Case {
-  const char *Parlett;
-  const char *Board; ///< a size, or a FEN-like placement with '*' holes
+  const char *Parlett; ///< Parlett, or Betza after "betza:"
+  const char *Board;   ///< a size, or a FEN-like placement with '*' holes
   Color Side;
 };
 
@@ -42,6 +42,19 @@ const Case Cases[] = {
     {"n+", "3*2/6/1*4/6/6/6", Color::White},
     {"~1/3,~0/2", "11x11", Color::White},
     {"o2>,n=", "6x6", Color::White},
+    // Bent riders (the Interactive Diagram's bracket chains) and lame
+    // leapers: rays that start after a first step to an empty square.
+    {"betza:[F?R]", "8x8", Color::White},
+    {"betza:[W?B]", "8x8", Color::Black},
+    {"betza:[D?B]", "10x10", Color::White},
+    {"betza:v[F?R]", "8x8", Color::Black},
+    {"betza:v[W?B]", "8x8", Color::White},
+    {"betza:[F-B]", "8x8", Color::White},
+    {"betza:[W-R]", "3*2/6/1*4/6/6/6", Color::White},
+    {"betza:[W?sR]", "8x8", Color::White},
+    {"betza:[F?R3]", "9x9", Color::White},
+    {"betza:nN", "9x10", Color::White},
+    {"betza:nNnA", "9x10", Color::Black},
 };
 
 /// The first compiler found of \p Names, or empty.
@@ -58,7 +71,11 @@ TEST(CTableTest, CompiledTablesMatchTheEvaluator) {
     ASSERT_TRUE(P) << E;
     const Board &B = P->board();
     DiagnosticEngine Diags(nullptr);
-    NodeRef IR = parseParlett(Diags, Diags.addBuffer(C.Parlett, "<case>"));
+    std::string Text = C.Parlett;
+    NodeRef IR =
+        Text.rfind("betza:", 0) == 0
+            ? parseBetza(Diags, Diags.addBuffer(Text.substr(6), "<case>"), {})
+            : parseParlett(Diags, Diags.addBuffer(Text, "<case>"));
     ASSERT_TRUE(IR);
     PassContext Ctx;
     Ctx.Board = B.shape();
@@ -128,7 +145,9 @@ int main(void) {{
           got[{4}leap_to[i] / 64] |= 1ULL << ({4}leap_to[i] % 64);
       for (i = {4}ray_first[s]; i < {4}ray_first[s + 1]; ++i) {{
         const struct fairy_ray *r = &{4}rays[i];
-        int sq = s, step;
+        int sq = r->from, step;
+        if (sq != s && state(occupancy[k], sq, s) != FAIRY_EMPTY)
+          continue;
         for (step = 1; step <= r->count; ++step) {{
           int st;
           sq += r->step;

@@ -31,6 +31,10 @@ struct MailboxPattern {
     int Min = 1; ///< first count that may be a destination
     int Max = 1; ///< last count; RangeList::MaxFinite when unbounded
     Land L;      ///< what the destination may hold
+    /// A first step to an empty square from which the ray starts: a bent
+    /// rider's corner ([F-R]) or a lame leaper's midpoint (nN); zero for
+    /// a ray from the origin.
+    Vec Via;
   };
   std::vector<Leap> Leaps;
   std::vector<Ray> Rays;

@@ -11,6 +11,7 @@
 
 #include "fairy/IR/Node.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,37 @@ struct Leg {
   size_t Begin = 0, End = 0;
 };
 
+/// One link of a bracket chain ('[F?R]', '[W?sR]'): an atom of the king
+/// lines with its own letters and range.
+struct ChainLink {
+  char Atom = 'W';
+  /// 1 a leaper, 0 no limit, k at most k steps.
+  int Range = 1;
+  /// Direction codes as Fairy-Stockfish pairs them: absolute on the first
+  /// link, relative to the link before on the others (f straight on, fs
+  /// 45 degrees, s 90, ...); empty: every way for the first link, straight
+  /// on or 45 degrees "outward" for the others.
+  std::vector<std::string> Directions;
+  bool Move = false, Capture = false; ///< m, c: how the move may end here
+  /// '?' follows the link, or it is the last: the move may end on it.
+  bool MayEnd = false;
+  size_t Begin = 0, End = 0; ///< where the link is written
+};
+
+/// The Interactive Diagram's bracket chain: links each going on from where
+/// the one before ended, over empty squares (BetzaChains.cpp).
+struct Chain {
+  std::vector<ChainLink> Links;
+  /// Direction letters before the bracket (f b l r v s), selecting moves
+  /// by where they end relative to the start, as for an oblique leap.
+  std::string Whole;
+  /// m c d before the bracket: how the move ends (unless the link says).
+  Leg Ends;
+  /// Its moves, made as it is read (lowerChain), so that a chain that
+  /// cannot be lowered is an error at its place.
+  NodeRef IR;
+};
+
 /// One atom with its modifiers and range, e.g. `fmW`, `cpR`, `N0`, `NN`,
 /// `mafsW`.
 struct Group {
@@ -72,6 +104,8 @@ struct Group {
   /// The most steps a line can take on the board (its longest side less
   /// one), for rifle legs ('Iso'): they are built for each count up to it.
   int MaxSteps = 63;
+  /// A bracket chain: the group is its moves (Legs and Atom unused).
+  std::shared_ptr<const Chain> Bracket;
 };
 
 /// The IR of a whole string: the union of its groups
@@ -80,6 +114,11 @@ NodeRef lower(const std::vector<Group> &Groups);
 
 /// The IR of one multi-leg group (BetzaLegs.cpp).
 NodeRef lowerLegs(const Group &G);
+
+/// The IR of a bracket chain (BetzaChains.cpp); null with \p Error set if
+/// it makes more paths than a chain may, no path at all, or a path with
+/// two rider links under directions before the bracket.
+NodeRef lowerChain(const Chain &C, std::string &Error);
 
 /// The range of each leg of \p G: the atom's for the first, toggled by y
 /// and g for the legs after them (1 a leaper, 0 no limit, k at most k).

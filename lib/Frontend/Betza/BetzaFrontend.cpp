@@ -261,131 +261,146 @@ private:
   }
 
   /// The Interactive Diagram's bracket chain, '[F?R]': links of king-line
-  /// atoms of one step size, each going on from the square the one before
-  /// reached, bending at most 45 degrees outward (straight on where the two
-  /// atoms run along the same kind of line), over an empty square; '?'
-  /// lets the move stop there, '-' makes it go on. Each way the move can
-  /// end is one multi-leg group of \p Proto. The modifiers before '['
-  /// select the first link's directions and say where the move may end.
-  bool readChain(BetzaParser::GroupContext *Ctx, Group Proto,
+  /// atoms, each with its own letters and range, going on from the square
+  /// the one before reached (BetzaChains.cpp has the semantics). The
+  /// letters before '[' select moves by where they end (f b l r v s), say
+  /// how the move ends (m c d) and whether it is initial (i).
+  bool readChain(BetzaParser::GroupContext *Ctx, Group G,
                  std::vector<Group> &Out) {
-    auto *Chain = Ctx->chain();
-    auto Links = Chain->link();
-    auto Seps = Chain->LINK_SEP();
-    antlr4::Token *Open = Chain->LBRACKET()->getSymbol();
+    auto *Ch = Ctx->chain();
+    auto Links = Ch->link();
+    auto Seps = Ch->LINK_SEP();
+    antlr4::Token *Open = Ch->LBRACKET()->getSymbol();
     if (Links.size() < 2) {
-      error(Open, Chain->RBRACKET()->getSymbol(),
+      error(Open, Ch->RBRACKET()->getSymbol(),
             "a bracket chain links two or more atoms, as in '[F?R]' (the "
             "griffon); a lone atom needs no brackets");
       return false;
     }
-    // The modifiers before the bracket: one leg's letters.
-    std::vector<antlr4::Token *> Toks;
+    auto C = std::make_shared<Chain>();
     for (auto *M : Ctx->MODIFIER()) {
       antlr4::Token *T = M->getSymbol();
-      if (!std::strchr("fblrvshmcdi", T->getText()[0])) {
+      char L = T->getText()[0];
+      if (std::strchr("fblrvs", L)) {
+        if (C->Whole.find(L) == std::string::npos)
+          C->Whole += L;
+      } else if (L == 'm' || L == 'c' || L == 'd') {
+        (L == 'm'   ? C->Ends.Move
+         : L == 'c' ? C->Ends.Capture
+                    : C->Ends.Destroy) = true;
+      } else if (L == 'i') {
+        G.Initial = true;
+      } else {
         error(T, T,
-              "before a bracket chain fairyc reads directions (of the first "
-              "link), m c d (where the move ends) and i; '" +
-                  T->getText() + "' is for single atoms and 'a' legs");
+              "before a bracket chain fairyc reads the directions the move "
+              "ends in (f b l r v s), m c d (how it ends) and i; '" +
+                  T->getText() +
+                  "' belongs on a link inside the brackets or on a single "
+                  "atom");
         return false;
       }
-      Toks.push_back(T);
     }
-    Proto.Atom = Links[0]->ATOM()->getText()[0];
-    Proto.Legs.clear();
-    Proto.Legs.push_back(Leg());
-    if (!readLeg(Toks, 0, Toks.size(), Proto))
-      return false;
-    Leg Mods = Proto.Legs[0];
-    // Each link: its atom, its step size, its kind of line, its range.
-    struct Link {
-      char Atom;
-      int Size, Range;
-      bool Orthogonal, Diagonal;
-    };
-    std::vector<Link> Read;
     for (size_t I = 0; I < Links.size(); ++I) {
-      antlr4::Token *A = Links[I]->ATOM()->getSymbol();
-      char C = A->getText()[0];
-      const char *Orth = "WDHR", *Diag = "FAGB", *Both = "KQ";
-      bool O = std::strchr(Orth, C) || std::strchr(Both, C);
-      bool D = std::strchr(Diag, C) || std::strchr(Both, C);
-      if (!O && !D) {
-        error(A, A,
-              "a bracket chain links atoms along king lines (W F D A H G, "
-              "K, and the riders R B Q); '" +
-                  A->getText() + "' is not one");
+      ChainLink L;
+      if (!readLink(Links[I], I == 0, L))
         return false;
-      }
-      if (I + 1 < Links.size() && O && D) {
-        error(A, A,
-              "'" + A->getText() +
-                  "' goes along both kinds of line, so the way the next "
-                  "link bends from it is not one turn; it can only end a "
-                  "chain");
-        return false;
-      }
-      int Size = std::strchr("DA", C) ? 2 : std::strchr("HG", C) ? 3 : 1;
-      int Range = std::strchr("RBQ", C) ? 0 : 1;
-      if (auto *R = Links[I]->RANGE()) {
-        // The Interactive Diagram's simple chains link leapers and
-        // unlimited riders; a counted link has no XBetza spelling either.
-        antlr4::Token *T = R->getSymbol();
-        error(T, T,
-              "a link of a bracket chain is a leaper (W F D A H G K) or an "
-              "unlimited rider (R B Q) and takes no range");
-        return false;
-      }
-      if (!Read.empty() && Size != Read[0].Size) {
-        error(A, A,
-              "the links of a bracket chain take steps of one size; '" +
-                  A->getText() + "' steps " + std::to_string(Size) +
-                  " squares, the first link " + std::to_string(Read[0].Size));
-        return false;
-      }
-      Read.push_back({C, Size, Range, O, D});
+      L.MayEnd =
+          I + 1 == Links.size() || Seps[I]->getSymbol()->getText() == "?";
+      C->Links.push_back(std::move(L));
     }
-    // The way each link bends from the one before: straight on along the
-    // same kind of line, 45 degrees either way onto the other kind.
-    auto Turns = [&](size_t I) -> std::vector<std::string> {
-      const Link &Prev = Read[I - 1], &Next = Read[I];
-      if (Next.Orthogonal && Next.Diagonal)
-        return {"fh"};
-      return {Prev.Orthogonal == Next.Orthogonal ? "ff" : "fs"};
-    };
-    for (size_t End = 0; End < Read.size(); ++End) {
-      // A move may end after link End if the chain ends there or a '?'
-      // follows it.
-      bool Ends =
-          End + 1 == Read.size() || Seps[End]->getSymbol()->getText() == "?";
-      if (!Ends)
+    // Each later link must have a direction along its lines.
+    for (size_t I = 1; I < C->Links.size(); ++I) {
+      const ChainLink &L = C->Links[I];
+      if (L.Directions.empty())
         continue;
-      Group G = Proto;
-      G.Legs.clear();
-      for (size_t I = 0; I <= End; ++I) {
-        Leg L;
-        L.LinkRange = Read[I].Range;
-        L.Begin = begin(Links[I]->ATOM()->getSymbol());
-        if (I == 0)
-          L.Directions = Mods.Directions;
-        else
-          L.Directions = Turns(I);
-        if (I == End) {
-          L.Move = Mods.Move;
-          L.Capture = Mods.Capture;
-          L.Destroy = Mods.Destroy;
+      bool Some = false;
+      for (int Prev = 0; Prev < 8; ++Prev)
+        for (int T : relativeTurns(L.Directions)) {
+          int D = ((Prev + T) % 8 + 8) % 8;
+          Some |= D % 2 == 0 ? std::strchr("WDHRKQ", L.Atom) != nullptr
+                             : std::strchr("FAGBKQ", L.Atom) != nullptr;
         }
-        G.Legs.push_back(L);
-      }
-      G.Range = Read[0].Range;
-      G.RangeWritten = true;
-      if (G.Legs.size() == 1)
-        G.Legs[0].LinkRange = -1;
-      // The checks of any group: quiet initial moves, the cap on paths.
-      if (!checkGroup(Toks, Links[0]->ATOM()->getSymbol(), G))
+      if (!Some) {
+        auto *A = Links[I]->ATOM()->getSymbol();
+        error(Links[I]->getStart(), A,
+              "no turn these letters name leads along the lines of '" +
+                  A->getText() +
+                  "' (45 and 135 degrees change between orthogonal and "
+                  "diagonal lines, 0, 90 and 180 keep them)");
         return false;
-      Out.push_back(std::move(G));
+      }
+    }
+    std::string Error;
+    C->IR = lowerChain(*C, Error);
+    if (!C->IR) {
+      error(Open, Ch->RBRACKET()->getSymbol(), Error);
+      return false;
+    }
+    G.Atom = C->Links[0].Atom;
+    G.Bracket = std::move(C);
+    Out.push_back(std::move(G));
+    return true;
+  }
+
+  /// One link: its letters, atom and range.
+  bool readLink(BetzaParser::LinkContext *Ctx, bool First, ChainLink &L) {
+    antlr4::Token *A = Ctx->ATOM()->getSymbol();
+    char C = A->getText()[0];
+    L.Atom = C;
+    L.Begin = begin(Ctx->getStart());
+    if (!std::strchr("WFDAHGKRBQ", C)) {
+      error(A, A,
+            "a bracket chain links atoms along king lines (W F D A H G, "
+            "K, and the riders R B Q); '" +
+                A->getText() + "' is not one");
+      return false;
+    }
+    L.Range = std::strchr("RBQ", C) ? 0 : 1;
+    if (auto *R = Ctx->RANGE()) {
+      antlr4::Token *T = R->getSymbol();
+      std::string Digits = T->getText();
+      if (Digits.size() > 2) {
+        error(T, T, "a link's range is at most 99 steps (0: no limit)");
+        return false;
+      }
+      // As on a lone atom: W3 is a W rider of 3 steps, R0 has no limit.
+      L.Range = std::stoi(Digits);
+    }
+    auto Mods = Ctx->MODIFIER();
+    for (size_t I = 0; I < Mods.size(); ++I) {
+      antlr4::Token *T = Mods[I]->getSymbol();
+      char M = T->getText()[0];
+      if (M == 'm' || M == 'c') {
+        (M == 'm' ? L.Move : L.Capture) = true;
+        continue;
+      }
+      if (!isDirectionLetter(M)) {
+        error(T, T,
+              "a link of a bracket chain takes direction letters (absolute "
+              "on the first link, turns from the link before on the others) "
+              "and m c (how the move ends there); '" +
+                  T->getText() + "' does not belong there");
+        return false;
+      }
+      // Letters pair as on any leg: a letter with the same one or a
+      // perpendicular one after it.
+      char Next =
+          I + 1 < Mods.size() ? Mods[I + 1]->getSymbol()->getText()[0] : 0;
+      bool Pairs =
+          Next && isDirectionLetter(Next) &&
+          (Next == M || (isVerticalLetter(M) && isHorizontalLetter(Next)) ||
+           (isHorizontalLetter(M) && isVerticalLetter(Next)));
+      std::string Code = Pairs ? std::string{M, Next} : std::string(2, M);
+      antlr4::Token *Last = Pairs ? Mods[I + 1]->getSymbol() : T;
+      if (First ? !isKnownDirection(Code) : relativeTurns({Code}).empty()) {
+        error(T, Last,
+              "'" + Code.substr(0, Pairs ? 2 : 1) +
+                  "' is not a direction of a bracket link");
+        return false;
+      }
+      L.Directions.push_back(Code);
+      if (Pairs)
+        ++I;
     }
     return true;
   }

@@ -457,6 +457,8 @@ static NodeRef borrowing(const Group &G);
 
 /// The moves of \p G, without en passant.
 static NodeRef lowerGroup(const Group &G) {
+  if (G.Bracket)
+    return G.Bracket->IR;
   if (G.Atom == 'O')
     return castling(G);
   if (G.Legs.back().Relay)
