@@ -308,18 +308,21 @@ private:
           I + 1 == Links.size() || Seps[I]->getSymbol()->getText() == "?";
       C->Links.push_back(std::move(L));
     }
-    // Each later link must have a direction along its lines.
+    // Each later link must have a direction along its lines, turning from
+    // a direction along the lines of the link before.
+    auto Along = [](char Atom, int D) {
+      return D % 2 == 0 ? std::strchr("WDHRKQ", Atom) != nullptr
+                        : std::strchr("FAGBKQ", Atom) != nullptr;
+    };
     for (size_t I = 1; I < C->Links.size(); ++I) {
       const ChainLink &L = C->Links[I];
       if (L.Directions.empty())
         continue;
       bool Some = false;
       for (int Prev = 0; Prev < 8; ++Prev)
-        for (int T : relativeTurns(L.Directions)) {
-          int D = ((Prev + T) % 8 + 8) % 8;
-          Some |= D % 2 == 0 ? std::strchr("WDHRKQ", L.Atom) != nullptr
-                             : std::strchr("FAGBKQ", L.Atom) != nullptr;
-        }
+        for (int T : relativeTurns(L.Directions))
+          Some |= Along(C->Links[I - 1].Atom, Prev) &&
+                  Along(L.Atom, ((Prev + T) % 8 + 8) % 8);
       if (!Some) {
         auto *A = Links[I]->ATOM()->getSymbol();
         error(Links[I]->getStart(), A,
