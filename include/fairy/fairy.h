@@ -48,7 +48,8 @@ typedef enum fairy_side { FAIRY_WHITE = 0, FAIRY_BLACK = 1 } fairy_side;
  * "O" ("0", or "1", "2", "3", "s", "z": the passes), "max-input-size" (bytes), "W" (a warning flag such as "error" or "no-empty-moveset";
  * repeatable), "w", "name", "variant" (with fairy_compile_file: a section
  * of a variants.ini), "engine" ("fast"/"reference"), "eval-step-limit",
- * "dot" ("tree"/"automaton"), "keep-going" ("1"/"0"), "board-style"
+ * "dot" ("tree"/"automaton"), "keep-going" ("1"/"0"), "betza-style" ("auto"/"xbetza"/"brackets"),
+ * "board-style"
  * ("auto"/"chess"/"xiangqi"/"janggi"/"shogi"), "last-move", "zone", "moved-squares",
  * "advanced-squares", "state", "type", "royal", "piece" (repeatable ones
  * add a value each time). */

@@ -12,8 +12,9 @@
 //===----------------------------------------------------------------------===//
 #include "fairy/Backend/BetzaWriter.h"
 
-#include "BetzaAST.h" // selectImages, shared with the Betza front end
+#include "BetzaAST.h"
 #include "BetzaCastleBorrowWriter.h"
+#include "BetzaChainWriter.h" // selectImages, shared with the Betza front end
 #include "BetzaFeatureWriter.h"
 #include "BetzaLegsWriter.h"
 #include "PathShapes.h"
@@ -387,7 +388,8 @@ fairy::directionLetters(Vec Leap, const std::set<Vec> &Images) {
 
 std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
                                             std::string &Why,
-                                            const FrontendOptions &Opts) {
+                                            const FrontendOptions &Opts,
+                                            BetzaStyle Style) {
   auto [IR, EnPassantPaths] = splitEnPassant(Whole);
   bool XBoard = Opts.XBoardBetza;
   // The alternatives that are one-leg shapes, and the others: XBetza's
@@ -422,6 +424,51 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
   auto Out = writeShapes(ir::alt(Shapes), EnPassantPaths, XBoard, Why);
   if (!Out)
     return Out;
+  // The multi-leg moves as bracket chains, if one spells them: before the
+  // XBetza legs (and the famous spellings, for Brackets).
+  std::string Undecided;
+  std::optional<std::string> Chain;
+  if (!Legs.empty() && Style != BetzaStyle::XBetza && !XBoard &&
+      Looking.empty() && EnPassantPaths->is(NodeKind::Alt) &&
+      EnPassantPaths->children().empty()) {
+    // Auto writes chains for bent riders, whose XBetza ('FyafsF') few can
+    // read; leapers' legs stay XBetza ('mafsW', 'afsF'), as people write
+    // them.
+    auto Wanted = [&](const std::string &C) {
+      return Style == BetzaStyle::Brackets ||
+             C.find_first_of("RBQ0123456789") != std::string::npos;
+    };
+    // The whole moveset as chains, its one-leg moves where they may stop
+    // ('[F?R]' rather than 'F[F-R]'), else the multi-leg part alone.
+    std::vector<NodeRef> All = Legs;
+    All.insert(All.end(), Shapes.begin(), Shapes.end());
+    for (const std::string &C : bracketCandidates(All))
+      if (Wanted(C) && readsAs(C, Whole, Opts, Undecided)) {
+        Chain = C;
+        break;
+      }
+    for (const std::string &C : bracketCandidates(Legs)) {
+      if (Chain)
+        break;
+      if (!Wanted(C))
+        continue;
+      if (readsAs(*Out + C, Whole, Opts, Undecided)) {
+        // The one-leg part in its usual spelling, as below.
+        std::string Usual = idiomaticBetza(*Out, XBoard) + C;
+        Chain = Usual != *Out + C && readsAs(Usual, Whole, Opts, Undecided)
+                    ? Usual
+                    : *Out + C;
+      }
+    }
+  }
+  if (Chain && Style == BetzaStyle::Brackets)
+    return Chain;
+  if (Chain)
+    for (const char *Known : famousBetza())
+      if (readsAs(Known, Whole, Opts, Undecided))
+        return std::string(Known);
+  if (Chain)
+    return Chain;
   *Out += Features;
   if (!Legs.empty()) {
     std::string LegWhy;
@@ -437,7 +484,6 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
     *Out += *Multi;
   }
   *Out += Beyond;
-  std::string Undecided;
   // A famous multi-leg piece as people spell it, else the conventional
   // spelling of what was written -- when it means the same moves.
   if (!Legs.empty())

@@ -144,7 +144,13 @@ bool setOption(fairy_options &O, const std::string &Name,
   else if (Name == "dot")
     return Choose("tree", "automaton", I.Dot, DotStyle::Tree,
                   DotStyle::Automaton);
-  else if (Name == "board-style") {
+  else if (Name == "betza-style") {
+    if (V != "auto" && V != "xbetza" && V != "brackets")
+      return Bad("auto, xbetza or brackets");
+    I.WriteBetza = V == "auto"     ? BetzaStyle::Auto
+                   : V == "xbetza" ? BetzaStyle::XBetza
+                                   : BetzaStyle::Brackets;
+  } else if (Name == "board-style") {
     auto S = parseBoardStyle(V);
     if (!S)
       return Bad("auto, chess, xiangqi, janggi or shogi");

@@ -748,6 +748,7 @@ public:
     SOpts.Style = Inv.Style;
     SOpts.OptLevel = Inv.OptLevel;
     SOpts.Index = Inv.Index;
+    SOpts.WriteBetza = Inv.WriteBetza;
     SOpts.KeepGoing = Inv.KeepGoing;
     SOpts.Source = pieceSetSourceName();
     auto Out = emitPieceSet(Diags, *Set, SOpts);
@@ -820,7 +821,8 @@ public:
       auto FOpts = frontendOptions(Diags, *N);
       if (!FOpts)
         return std::nullopt;
-      Out = Inv.Emit == EmitKind::Betza   ? irToBetza(Opt, Why, *FOpts)
+      Out = Inv.Emit == EmitKind::Betza
+                ? irToBetza(Opt, Why, *FOpts, Inv.WriteBetza)
             : Inv.Emit == EmitKind::Fairy ? irToFairy(Opt, Why)
                                           : irToParlett(Opt, Why);
       const char *Target = Inv.Emit == EmitKind::Betza   ? "Betza"

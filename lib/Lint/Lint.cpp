@@ -216,8 +216,17 @@ fairy::topLevelAlternatives(const std::string &Notation, StringRef Text) {
       while (I < Text.size() && std::isspace((unsigned char)Text[I]))
         ++I;
       size_t Begin = I;
-      while (I < Text.size() && !std::isupper((unsigned char)Text[I]))
+      while (I < Text.size() && !std::isupper((unsigned char)Text[I]) &&
+             Text[I] != '[')
         ++I;
+      if (I < Text.size() && Text[I] == '[') {
+        // A bracket chain ('v[F?R]') is one group, up to its ']'.
+        while (I < Text.size() && Text[I] != ']')
+          ++I;
+        I += I < Text.size();
+        Out.push_back({Begin, I});
+        continue;
+      }
       if (I < Text.size()) {
         // A doubled atom (NN, the nightrider) is one group.
         char Atom = Text[I++];

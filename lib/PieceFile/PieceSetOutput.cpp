@@ -602,7 +602,8 @@ std::optional<std::string> rewritten(DiagnosticEngine &Diags,
                             Opts.OptLevel, PassContext());
       std::string Why;
       std::optional<std::string> Text =
-          Opts.Output == SetOutput::Betza     ? irToBetza(IR, Why, Read)
+          Opts.Output == SetOutput::Betza
+              ? irToBetza(IR, Why, Read, Opts.WriteBetza)
           : Opts.Output == SetOutput::Fairy   ? irToFairy(IR, Why)
           : Opts.Output == SetOutput::Parlett ? irToParlett(IR, Why)
                                               : printIRInline(*IR);

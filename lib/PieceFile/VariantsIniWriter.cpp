@@ -107,7 +107,8 @@ std::optional<std::string> fairy::emitVariantsIni(DiagnosticEngine &Diags,
                "turned half round)";
       NodeRef IR = optimize(D.movesFor(Color::White), Opts.OptLevel, {});
       std::string Why;
-      auto Betza = irToBetza(IR, Why);
+      // Fairy-Stockfish reads no bracket chains.
+      auto Betza = irToBetza(IR, Why, {}, BetzaStyle::XBetza);
       if (!Betza)
         return "its moves cannot be written in Betza (" + Why + ")";
       if (!withinFairyStockfish(*Betza))

@@ -193,6 +193,7 @@ TEST(CAPITest, WarningsAndOptionsReachTheCompilation) {
            {"eval-step-limit", "1000"},
            {"dot", "automaton"},
            {"board-style", "xiangqi"},
+           {"betza-style", "brackets"},
            {"last-move", "e7-e5"},
            {"zone", "1:a8-h8"},
            {"moved-squares", "e4"},

@@ -104,6 +104,19 @@ cl::opt<BetzaReading, false, ChoiceParser<BetzaReading>> BetzaDialect(
                           "leaps blocked at the midpoint, two range digits")),
     cl::cat(Category));
 
+cl::opt<BetzaStyle, false, ChoiceParser<BetzaStyle>> BetzaStyleKind(
+    "betza-style", cl::desc("How --emit=betza writes multi-leg moves"),
+    cl::init(BetzaStyle::Auto),
+    cl::values(clEnumValN(BetzaStyle::Auto, "auto",
+                          "a bracket chain where one spells them ([F?R]), "
+                          "unless a famous spelling does (default)"),
+               clEnumValN(BetzaStyle::XBetza, "xbetza",
+                          "XBetza legs only (FyafsF), as Fairy-Stockfish "
+                          "and XBoard read"),
+               clEnumValN(BetzaStyle::Brackets, "brackets",
+                          "a bracket chain before any other spelling")),
+    cl::cat(Category));
+
 cl::opt<std::string> From("from",
                           cl::desc("The piece's square, e.g. e5 or 5,5 "
                                    "(default: the centre)"),
@@ -358,6 +371,7 @@ Invocation invocation() {
   Inv.KeepGoing = !NoKeepGoing;
   if (BetzaDialect.getNumOccurrences())
     Inv.Betza = BetzaDialect;
+  Inv.WriteBetza = BetzaStyleKind;
   if (Radius.getNumOccurrences())
     Inv.Radius = Radius;
   Inv.Board = BoardSpec;

@@ -2,6 +2,7 @@
 #ifndef FAIRY_BACKEND_BETZAWRITER_H
 #define FAIRY_BACKEND_BETZAWRITER_H
 
+#include "fairy/Backend/BetzaStyle.h"
 #include "fairy/Frontend/Notation.h"
 #include "fairy/IR/Node.h"
 
@@ -17,9 +18,11 @@ namespace fairy {
 /// a multi-leg move of another shape, a 3D move, ...). \p Opts are the
 /// options the moves were read with: XBetza's cylinder moves and rifle legs
 /// depend on the board, so their strings are read back for the same one.
+/// \p Style: multi-leg moves as XBetza legs or bracket chains.
 std::optional<std::string>
 irToBetza(const NodeRef &IR, std::string &Why,
-          const FrontendOptions &Opts = FrontendOptions());
+          const FrontendOptions &Opts = FrontendOptions(),
+          BetzaStyle Style = BetzaStyle::Auto);
 
 /// \p Betza as people write it (BetzaIdioms.cpp): K for FW, Q for BR, B and
 /// R for F and W riders (B4 for F4), NN for N0 (not for \p XBoard, which

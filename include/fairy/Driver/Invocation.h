@@ -9,6 +9,7 @@
 #ifndef FAIRY_DRIVER_INVOCATION_H
 #define FAIRY_DRIVER_INVOCATION_H
 
+#include "fairy/Backend/BetzaStyle.h"
 #include "fairy/Backend/BitboardIndex.h"
 #include "fairy/Eval/BoardStyle.h"
 #include "fairy/Eval/Color.h"
@@ -76,6 +77,8 @@ struct Invocation {
   std::string OutputPath = "-";
   /// --bitboard-index: magic multipliers or PEXT in --emit=bitboard.
   BitboardIndex Index = BitboardIndex::Magic;
+  /// How --emit=betza writes multi-leg moves (--betza-style).
+  BetzaStyle WriteBetza = BetzaStyle::Auto;
   /// --name: the piece's C identifier in generated code.
   std::string PieceName;
   /// --lint: check the notation, print warnings, write nothing.

@@ -9,6 +9,7 @@
 #ifndef FAIRY_PIECEFILE_PIECESETOUTPUT_H
 #define FAIRY_PIECEFILE_PIECESETOUTPUT_H
 
+#include "fairy/Backend/BetzaStyle.h"
 #include "fairy/Backend/Bitboard.h"
 #include "fairy/PieceFile/PieceSet.h"
 
@@ -44,6 +45,7 @@ struct SetOptions {
   BoardStyle Style = BoardStyle::Auto;
   unsigned OptLevel = 1;
   BitboardIndex Index = BitboardIndex::Magic; ///< --bitboard-index
+  BetzaStyle WriteBetza = BetzaStyle::Auto;   ///< --betza-style
   std::string Source; ///< the input's name, for generated comments
   /// A piece the back end cannot write is left out with a warning
   /// (-Wpiece-not-written) rather than failing the whole output.
