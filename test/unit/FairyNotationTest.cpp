@@ -283,6 +283,63 @@ TEST(FairyNotationTest, LoweringAgreesWithInterpreter) {
   EXPECT_LT(Skipped * 20, Compared);
 }
 
+// Near the node limit: products of mirrored atoms under {..} list every
+// combination, which used to make more than 200,000 IR nodes and be
+// refused ([1,0]*.[1,1]*.[2,1]*.[1,2]*.[0,1]*.[1,0]* repeated twice: 212,993).
+// The lowering writes one move of each set the board's symmetries map onto
+// each other, under a sym node; random such products, lowered and
+// evaluated, against the interpreter.
+TEST(FairyNotationTest, NearTheLimitAgreesWithInterpreter) {
+  std::mt19937_64 Rng(20261126);
+  const char *Atoms[] = {"[1,0]", "[1,1]", "[2,1]", "[1,2]",
+                         "[0,1]", "[2,0]", "[2,2]", "[0,2]"};
+  // Mostly all eight images; sometimes fewer, so that the symmetry the
+  // lowering finds is a smaller group.
+  const char *Mirrors[] = {"*", "*", "*", "*", "|", "+"};
+  size_t Compared = 0, Large = 0;
+  for (int I = 0; I < 60; ++I) {
+    std::string Product;
+    int Factors = 5 + I % 2;
+    for (int F = 0; F < Factors; ++F)
+      Product +=
+          std::string(F ? "." : "") + Atoms[Rng() % 8] + Mirrors[Rng() % 5];
+    std::string Text = "(" + Product + "){" + std::to_string(1 + I % 2) + "}";
+    DiagnosticEngine Diags(nullptr);
+    ExprRef E = parse(Text, Diags);
+    ASSERT_TRUE(E) << Text;
+    NodeRef IR = lower(E, Diags);
+    ASSERT_TRUE(IR) << Text << ": "
+                    << (Diags.diagnostics().empty()
+                            ? ""
+                            : Diags.diagnostics()[0].Message);
+    Large += IR->size() > 10000;
+    gen::RandomPositionOptions O;
+    O.MinSide = 7;
+    O.MaxSide = 11;
+    Position P = gen::randomPosition(Rng, O);
+    std::vector<Path> Moves;
+    try {
+      Moves = interpret(*E, P.board().maxSide() + 1);
+    } catch (TooMany &) {
+      continue; // more than the interpreter lists
+    }
+    for (int K = 0; K < 3; ++K) {
+      unsigned Origin = gen::randomSquare(Rng, P.board());
+      if (P.at(Origin).Present && P.at(Origin).Side == Color::Black)
+        continue;
+      ++Compared;
+      ASSERT_EQ(show(P.board(), fast(IR, P, Origin)),
+                show(P.board(), play(Moves, P, Origin)))
+          << Text << " from " << P.board().squareName(Origin) << " on "
+          << P.board().str();
+    }
+  }
+  std::cout << "[ fairy    ] near the limit: " << Compared << " compared, "
+            << Large << " trees of more than 10,000 nodes\n";
+  EXPECT_GE(Compared, 80u);
+  EXPECT_GE(Large, 10u);
+}
+
 // Every equation written in the README (../shared/seeds/fairy-notation.md)
 // and in DESIGN.md §1, both sides compiled and compared everywhere.
 TEST(FairyNotationTest, ReadmeEquations) {

@@ -223,10 +223,52 @@ private:
     std::optional<std::vector<Path>> Moves = list(E, Site);
     if (!Moves)
       return ir::nothing();
+    // Repeating commutes with the board's symmetries: the moves that the
+    // symmetries keeping the whole list map onto each other are written
+    // once, under a sym node (a product of mirrored atoms has 8 times
+    // fewer to write).
+    auto [Group, Representatives] = orbits(*Moves);
+    // Without fewer moves to write, the plain list.
+    bool Folds = Representatives.size() < Moves->size();
     std::vector<NodeRef> Alts;
-    for (const Path &P : *Moves)
+    for (const Path &P : Folds ? Representatives : *Moves)
       Alts.push_back(repeatedAtEnd(P, Factors));
-    return ir::altFlat(std::move(Alts));
+    NodeRef Written = ir::altFlat(std::move(Alts));
+    return Folds ? ir::sym(Group, Written) : Written;
+  }
+
+  /// The symmetries of the board that map \p Moves onto itself, and one
+  /// move of each set of moves they map onto each other.
+  static std::pair<TransformSet, std::vector<Path>>
+  orbits(const std::vector<Path> &Moves) {
+    bool ThreeD = false;
+    for (const Path &P : Moves)
+      for (Vec V : P)
+        ThreeD |= V.z != 0;
+    std::set<Path> All(Moves.begin(), Moves.end());
+    auto Image = [](const Transform &T, const Path &P) {
+      Path Out = P;
+      for (Vec &V : Out)
+        V = T.apply(V);
+      return Out;
+    };
+    std::vector<Transform> Keeping;
+    TransformSet Board = *TransformSet::named(ThreeD ? "cube" : "d4");
+    for (const Transform &T : Board.transforms())
+      if (std::all_of(All.begin(), All.end(), [&](const Path &P) {
+            return All.count(Image(T, P)) > 0;
+          }))
+        Keeping.push_back(T);
+    std::set<Path> Covered;
+    std::vector<Path> Representatives;
+    for (const Path &P : All) {
+      if (Covered.count(P))
+        continue;
+      Representatives.push_back(P);
+      for (const Transform &T : Keeping)
+        Covered.insert(Image(T, P));
+    }
+    return {TransformSet(Keeping), Representatives};
   }
 
   /// \p P repeated n times, n in the products of \p Factors, the last leg
