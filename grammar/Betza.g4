@@ -6,7 +6,7 @@
 //
 // The grammar only splits the string into groups; which letters are
 // modifiers, how direction letters pair, doubled atoms (NN) and range
-// digits are the visitor's business (lib/Frontend/Betza/BetzaFrontend.cpp),
+// digits are the visitor's business (lib/Notation/Betza/BetzaFrontend.cpp),
 // where a precise message can be given.
 grammar Betza;
 

@@ -12,7 +12,7 @@
 //
 // The grammar is lenient where a precise message helps more than a parse
 // error: atoms take any number of components and range lists any bounds;
-// the visitor (lib/Frontend/Fairy/FairyFrontend.cpp) checks them.
+// the visitor (lib/Notation/Fairy/FairyFrontend.cpp) checks them.
 grammar FairyNotation;
 
 fairy : sum EOF ;

@@ -5,7 +5,7 @@
 // The grammar only groups: everything that depends on what comes before or
 // after (which directions a step takes, '$|+' versus '$' then '+', a '-'
 // and the phrase it captures, the '/ /' around squares that are not the
-// destination) is read by lib/Frontend/Formula/FormulaFrontend.cpp, which
+// destination) is read by lib/Notation/Formula/FormulaFrontend.cpp, which
 // gives located errors for it. Characters the notation does not have reach
 // the reader as UNKNOWN tokens, so that it can say what they are.
 grammar MovementFormula;

@@ -6,7 +6,7 @@
 //
 // The grammar is deliberately lenient where a precise message helps more
 // than a parse error: a missing direction, for example, is accepted here
-// and diagnosed by the visitor (lib/Frontend/Parlett/ParlettFrontend.cpp).
+// and diagnosed by the visitor (lib/Notation/Parlett/ParlettFrontend.cpp).
 grammar Parlett;
 
 parlett : (WRAP_OPEN moves CLOSE | moves) EOF ;

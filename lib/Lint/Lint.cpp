@@ -10,9 +10,9 @@
 //===----------------------------------------------------------------------===//
 #include "fairy/Lint/Lint.h"
 
-#include "fairy/Backend/BetzaWriter.h"
-#include "fairy/Backend/FairyWriter.h"
-#include "fairy/Backend/ParlettWriter.h"
+#include "fairy/Notation/BetzaWriter.h"
+#include "fairy/Notation/FairyWriter.h"
+#include "fairy/Notation/ParlettWriter.h"
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/IR/Builder.h"
 #include "fairy/IR/Printer.h"

@@ -15,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "fairy/PieceFile/PieceSetOutput.h"
 
-#include "fairy/Backend/BetzaWriter.h"
+#include "fairy/Notation/BetzaWriter.h"
 #include "fairy/Transforms/Pass.h"
 
 #include <cctype>

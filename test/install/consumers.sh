@@ -45,7 +45,7 @@ headers)
     $CC -std=c99 -pedantic -Wall -Wextra -Werror -fsyntax-only \
       -I"$prefix/include" -x c - || fail "fairy/fairy.h as C99"
   for h in fairy/fairy.h fairy/Driver/Driver.h fairy/Driver/Invocation.h \
-    fairy/Backend/BitboardIndex.h fairy/Backend/BetzaStyle.h \
+    fairy/Backend/BitboardIndex.h fairy/Notation/BetzaStyle.h \
     fairy/Eval/Color.h fairy/Eval/BoardStyle.h fairy/Support/Progress.h; do
     echo "#include <$h>" |
       $CXX -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I"$prefix/include" \

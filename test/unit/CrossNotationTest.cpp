@@ -7,9 +7,9 @@
 // fairy-notation cannon), it is left out: docs/notations/betza.md lists why.
 #include "EvalHelpers.h"
 
-#include "fairy/Backend/BetzaWriter.h"
-#include "fairy/Backend/FairyWriter.h"
-#include "fairy/Backend/ParlettWriter.h"
+#include "fairy/Notation/BetzaWriter.h"
+#include "fairy/Notation/FairyWriter.h"
+#include "fairy/Notation/ParlettWriter.h"
 #include "fairy/Frontend/Notation.h"
 #include "fairy/Testing/Random.h"
 
@@ -209,7 +209,7 @@ TEST(CrossNotationTest, BetzaRoundTrip) {
 }
 
 // XBetza multi-leg moves (leaping or sliding legs of one atom) are written
-// back as 'a' groups (lib/Backend/BetzaLegsWriter.cpp) that read as the same
+// back as 'a' groups (lib/Notation/Betza/BetzaLegsWriter.cpp) that read as the same
 // moves.
 TEST(CrossNotationTest, XBetzaMultiLegRoundTrip) {
   std::vector<Position> Ps = positions();
@@ -243,7 +243,7 @@ std::vector<Position> eightByEight(uint64_t Seed) {
   return Ps;
 }
 
-// XBetza's one-leg features and rifle legs (lib/Backend/BetzaFeatureWriter.cpp)
+// XBetza's one-leg features and rifle legs (lib/Notation/Betza/BetzaFeatureWriter.cpp)
 // read for an 8x8 board (cylinder moves wrap round its 8 files, rifle legs
 // count up to 7 steps), written back and read again for the same board.
 TEST(CrossNotationTest, XBetzaFeatureRoundTrip) {

@@ -9,7 +9,7 @@
 #ifndef FAIRY_DRIVER_INVOCATION_H
 #define FAIRY_DRIVER_INVOCATION_H
 
-#include "fairy/Backend/BetzaStyle.h"
+#include "fairy/Notation/BetzaStyle.h"
 #include "fairy/Backend/BitboardIndex.h"
 #include "fairy/Eval/BoardStyle.h"
 #include "fairy/Eval/Color.h"

@@ -68,16 +68,16 @@ const NotationInfo *findNotation(const std::string &Name);
 /// By the extension of \p Path; nullptr if none matches.
 const NotationInfo *notationForPath(const std::string &Path);
 
-/// The Parlett front end (lib/Frontend/Parlett).
+/// The Parlett front end (lib/Notation/Parlett).
 NodeRef parseParlett(DiagnosticEngine &Diags, unsigned Buffer);
-/// The Betza front end (lib/Frontend/Betza): Fairy-Stockfish's reading and
+/// The Betza front end (lib/Notation/Betza): Fairy-Stockfish's reading and
 /// XBetza's extensions.
 NodeRef parseBetza(DiagnosticEngine &Diags, unsigned Buffer,
                    const FrontendOptions &Opts);
-/// The fairy-notation front end (lib/Frontend/Fairy).
+/// The fairy-notation front end (lib/Notation/Fairy).
 NodeRef parseFairyNotation(DiagnosticEngine &Diags, unsigned Buffer,
                            const FrontendOptions &Opts);
-/// The Movement Formula front end (lib/Frontend/Formula).
+/// The Movement Formula front end (lib/Notation/Formula).
 NodeRef parseMovementFormula(DiagnosticEngine &Diags, unsigned Buffer,
                              const FrontendOptions &Opts);
 

@@ -9,7 +9,7 @@
 #ifndef FAIRY_PIECEFILE_PIECESETOUTPUT_H
 #define FAIRY_PIECEFILE_PIECESETOUTPUT_H
 
-#include "fairy/Backend/BetzaStyle.h"
+#include "fairy/Notation/BetzaStyle.h"
 #include "fairy/Backend/Bitboard.h"
 #include "fairy/PieceFile/PieceSet.h"
 

@@ -2,7 +2,7 @@
 //
 // Castling and borrowing look at the board beyond the moves they make, so
 // the shape writers do not take them: each is recognised here in the form
-// the Betza front end lowers it to (lib/Frontend/Betza/BetzaLowering.cpp,
+// the Betza front end lowers it to (lib/Notation/Betza/BetzaLowering.cpp,
 // castling() and borrowing()) and spelt back. The whole string is read back
 // and compared by irToBetza, like every string it writes.
 //
@@ -13,7 +13,7 @@
 #include "BetzaLegsWriter.h"    // directionLetters
 #include "PathShapes.h"         // flatten
 
-#include "fairy/Backend/BetzaWriter.h"
+#include "fairy/Notation/BetzaWriter.h"
 #include "fairy/IR/Builder.h"
 
 #include <cctype>

@@ -16,7 +16,7 @@
 // step, one diagonal, fN's two forward knight leaps) are refused.
 //
 //===----------------------------------------------------------------------===//
-#include "fairy/Backend/ParlettWriter.h"
+#include "fairy/Notation/ParlettWriter.h"
 
 #include "PathShapes.h"
 

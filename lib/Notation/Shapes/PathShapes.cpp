@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 #include "PathShapes.h"
 
-#include "BetzaAST.h" // lameSteps: Fairy-Stockfish's lame path
 
 #include "fairy/IR/Printer.h"
 #include "fairy/IR/Rewrite.h"
@@ -129,7 +128,7 @@ Move classify(const NodeRef &Path, When W, bool XBoard) {
       throw CannotWrite{MultiLeg};
     Sum = Sum + L->vec();
   }
-  std::vector<Vec> Steps = betza::lameSteps(Sum);
+  std::vector<Vec> Steps = lameSteps(Sum);
   bool Lame = Steps.size() == C.size();
   for (size_t I = 0; Lame && I < C.size(); ++I)
     Lame = C[I]->vec() == Steps[I] &&
@@ -137,8 +136,8 @@ Move classify(const NodeRef &Path, When W, bool XBoard) {
   // XBoard's lame leap tests one square, the midpoint; for N, A and D
   // that is Fairy-Stockfish's path too.
   bool Midpoint = XBoard && !Lame && C.size() == 2 &&
-                  isLeg(*C[0], betza::midpoint(Sum), Land::empty()) &&
-                  !betza::midpoint(Sum).isZero();
+                  isLeg(*C[0], midpoint(Sum), Land::empty()) &&
+                  !midpoint(Sum).isZero();
   if (!Lame && !Midpoint)
     throw CannotWrite{MultiLeg};
   M.S = Shape::Lame;
@@ -230,3 +229,22 @@ fairy::shapes::decompose(const NodeRef &IR, std::string &Why, bool XBoard) {
     return std::nullopt;
   }
 }
+
+std::vector<Vec> fairy::shapes::lameSteps(Vec V) {
+  std::vector<Vec> Steps;
+  auto Sign = [](int A) { return (A > 0) - (A < 0); };
+  while (V != Vec()) {
+    Vec S;
+    if (std::abs(V.y) > std::abs(V.x))
+      S = Vec(0, Sign(V.y));
+    else if (std::abs(V.x) > std::abs(V.y))
+      S = Vec(Sign(V.x), 0);
+    else
+      S = Vec(Sign(V.x), Sign(V.y));
+    Steps.push_back(S);
+    V = V - S;
+  }
+  return Steps;
+}
+
+Vec fairy::shapes::midpoint(Vec V) { return Vec(V.x / 2, V.y / 2, V.z / 2); }

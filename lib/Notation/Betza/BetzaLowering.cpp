@@ -102,23 +102,6 @@ bool matches(const std::string &Code, Vec V, Vec Atom) {
 
 } // namespace
 
-std::vector<Vec> fairy::betza::lameSteps(Vec V) {
-  std::vector<Vec> Steps;
-  auto Sign = [](int A) { return (A > 0) - (A < 0); };
-  while (V != Vec()) {
-    Vec S;
-    if (std::abs(V.y) > std::abs(V.x))
-      S = Vec(0, Sign(V.y));
-    else if (std::abs(V.x) > std::abs(V.y))
-      S = Vec(Sign(V.x), 0);
-    else
-      S = Vec(Sign(V.x), Sign(V.y));
-    Steps.push_back(S);
-    V = V - S;
-  }
-  return Steps;
-}
-
 namespace {
 
 /// A leg of \p V, or on a cylinder of \p Width files, it or its wrapped
@@ -333,7 +316,6 @@ Vec fairy::betza::leapOf(char A) {
   }
 }
 
-Vec fairy::betza::midpoint(Vec V) { return Vec(V.x / 2, V.y / 2, V.z / 2); }
 
 Vec fairy::betza::direction8(Vec Atom, int Index) {
   Index = ((Index % 8) + 8) % 8;

@@ -9,6 +9,7 @@
 #ifndef FAIRY_FRONTEND_BETZA_BETZAAST_H
 #define FAIRY_FRONTEND_BETZA_BETZAAST_H
 
+#include "PathShapes.h"
 #include "fairy/IR/Node.h"
 
 #include <memory>
@@ -150,14 +151,10 @@ std::vector<Vec> selectImages(Vec Atom, const std::vector<std::string> &Dirs,
 /// The leap of atom letter \p A (W F D N A H C Z G) as (small, large).
 Vec leapOf(char A);
 
-/// The unit steps of Fairy-Stockfish's lame path to \p V: along the long
-/// axis while the remaining long offset exceeds the short one, else
-/// diagonally (N: (0,1), (1,1); Z: (0,1), (1,1), (1,1)).
-std::vector<Vec> lameSteps(Vec V);
+/// lameSteps: the shared path shapes (lib/Notation/Shapes/PathShapes.h).
+using shapes::lameSteps;
 
-/// XBoard's single test square of a lame or jumping leap: half the leap,
-/// rounded toward zero (N: (0,1); Z: (1,1)).
-Vec midpoint(Vec V);
+using shapes::midpoint;
 
 /// Whether \p Code is a direction code Fairy-Stockfish recognises.
 bool isKnownDirection(const std::string &Code);

@@ -1,6 +1,6 @@
 //===- BetzaLegsWriter.cpp - Multi-leg moves written as XBetza ------------===//
 //
-// The inverse of lib/Frontend/Betza/BetzaLegs.cpp: every path of the moves
+// The inverse of lib/Notation/Betza/BetzaLegs.cpp: every path of the moves
 // becomes its legs' directions (in eighths of a circle, clockwise from
 // straight ahead: the king's directions for legs along king lines, the
 // atom's eight images in order for oblique leaps), modes (what each leg may

@@ -8,7 +8,7 @@
 // it only if it means the same moves.
 //
 //===----------------------------------------------------------------------===//
-#include "fairy/Backend/BetzaWriter.h"
+#include "fairy/Notation/BetzaWriter.h"
 
 #include <algorithm>
 #include <cctype>

@@ -2,7 +2,7 @@
 #ifndef FAIRY_BACKEND_BETZAWRITER_H
 #define FAIRY_BACKEND_BETZAWRITER_H
 
-#include "fairy/Backend/BetzaStyle.h"
+#include "fairy/Notation/BetzaStyle.h"
 #include "fairy/Frontend/Notation.h"
 #include "fairy/IR/Node.h"
 

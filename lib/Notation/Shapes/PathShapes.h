@@ -45,6 +45,15 @@ std::optional<std::vector<Move>> decompose(const NodeRef &IR, std::string &Why,
 /// ride<2>).
 void flatten(const NodeRef &N, std::vector<NodeRef> &Out);
 
+/// The unit steps of Fairy-Stockfish's lame path to \p V: along the long
+/// axis while the remaining long offset exceeds the short one, else
+/// diagonally (N: (0,1), (1,1); Z: (0,1), (1,1), (1,1)). Betza's n reads
+/// it, and the writers of every notation spell lame leaps with it.
+std::vector<Vec> lameSteps(Vec V);
+/// XBoard's single test square of a lame or jumping leap: half the leap,
+/// rounded toward zero (N: (0,1); Z: (1,1)).
+Vec midpoint(Vec V);
+
 } // namespace fairy::shapes
 
 #endif

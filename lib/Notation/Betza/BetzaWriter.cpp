@@ -6,11 +6,11 @@
 // rider, a lame leap, a hopper, a grasshopper, optionally initial); paths of
 // the same shape, leap, range and landing condition form one group, and the
 // direction letters that select exactly its images are searched among the
-// codes Fairy-Stockfish recognises (lib/Frontend/Betza/BetzaLowering.cpp's
+// codes Fairy-Stockfish recognises (lib/Notation/Betza/BetzaLowering.cpp's
 // selectImages, the same function the front end uses).
 //
 //===----------------------------------------------------------------------===//
-#include "fairy/Backend/BetzaWriter.h"
+#include "fairy/Notation/BetzaWriter.h"
 
 #include "BetzaAST.h"
 #include "BetzaCastleBorrowWriter.h"

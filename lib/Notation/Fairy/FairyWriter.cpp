@@ -10,9 +10,8 @@
 // largest mirror whose images are all wanted: `*`, `+`, `|`, `-`, `/`.
 //
 //===----------------------------------------------------------------------===//
-#include "fairy/Backend/FairyWriter.h"
+#include "fairy/Notation/FairyWriter.h"
 
-#include "BetzaAST.h" // lameSteps
 #include "PathShapes.h"
 
 #include <algorithm>
@@ -37,7 +36,7 @@ std::string term(Shape S, Vec V, int Range) {
     return atom(V) +
            (Range == 0 ? "{1..}" : "{1.." + std::to_string(Range) + "}");
   std::string P; // a lame leap: the product of its steps
-  for (Vec Step : betza::lameSteps(V))
+  for (Vec Step : lameSteps(V))
     P += (P.empty() ? "" : ".") + atom(Step);
   return "(" + P + ")";
 }
