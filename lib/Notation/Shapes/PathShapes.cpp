@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 #include "PathShapes.h"
 
-
 #include "fairy/IR/Printer.h"
 #include "fairy/IR/Rewrite.h"
 
