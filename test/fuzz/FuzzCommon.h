@@ -43,7 +43,7 @@ inline void check(bool Ok, const char *What, const Node &IR) {
 inline void checkMoveset(const NodeRef &IR) {
   check(verifyIR(*IR).empty(), "front end produced IR the verifier rejects",
         *IR);
-  constexpr size_t LargeTree = 20'000;
+  constexpr size_t LargeTree = 5'000;
   bool Small = IR->size() <= LargeTree;
   NodeRef Optimized = Small ? optimize(IR, 1, {}) : IR;
   check(verifyIR(*Optimized).empty(), "-O1 produced invalid IR", *IR);
