@@ -7,7 +7,7 @@ include(CMakePackageConfigHelpers)
 
 set(FAIRY_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/fairyc)
 
-install(TARGETS fairyc fairy-opt RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS fairyc fairy-opt fairyc-lsp RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS fairy EXPORT fairycTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   NAMELINK_COMPONENT Unspecified)

@@ -1,0 +1,346 @@
+//===- LanguageServer.cpp - fairyc's Language Server Protocol server ------===//
+#include "LanguageServer.h"
+
+#include "fairy/Driver/Driver.h"
+#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/BetzaWriter.h"
+#include "fairy/PieceFile/PieceSet.h"
+#include "fairy/Support/Diagnostics.h"
+#include "fairy/Transforms/Pass.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+using namespace fairy;
+using namespace llvm;
+
+namespace {
+
+/// fairyc's notation for a document, by its URI's extension: "pieces" for
+/// a piece file; empty for none it knows.
+std::string notationOf(const std::string &Uri) {
+  if (StringRef(Uri).endswith(".fairy"))
+    return "pieces";
+  const NotationInfo *N = notationForPath(Uri);
+  return N ? N->Name : "";
+}
+
+/// The LSP position (0-based line, UTF-16 column) of a 1-based line and
+/// byte column of \p Text.
+json::Object position(const std::string &Text, unsigned Line, unsigned Column) {
+  size_t At = 0;
+  for (unsigned L = 1; L < Line && At != std::string::npos; ++L) {
+    At = Text.find('\n', At);
+    if (At != std::string::npos)
+      ++At;
+  }
+  if (At == std::string::npos)
+    At = Text.size();
+  unsigned Units = 0;
+  for (size_t I = At;
+       I < Text.size() && I < At + Column - 1 && Text[I] != '\n';) {
+    unsigned char C = Text[I];
+    size_t Len = C < 0x80 ? 1 : C < 0xE0 ? 2 : C < 0xF0 ? 3 : 4;
+    Units += Len == 4 ? 2 : 1; // a character past U+FFFF is two units
+    I += Len;
+  }
+  return json::Object{{"line", int64_t(Line ? Line - 1 : 0)},
+                      {"character", int64_t(Units)}};
+}
+
+json::Object range(const std::string &Text, SourcePoint Begin,
+                   SourcePoint End) {
+  return json::Object{{"start", position(Text, Begin.Line, Begin.Column)},
+                      {"end", position(Text, End.Line, End.Column)}};
+}
+
+/// The invocation that compiles \p Text as fairyc would a file of \p Uri.
+Invocation invocationFor(const std::string &Text, const std::string &Uri) {
+  Invocation Inv;
+  Inv.Expression = Text;
+  Inv.Notation = notationOf(Uri);
+  return Inv;
+}
+
+/// What `fairyc --lint` reports of the document.
+std::vector<Diagnostic> lint(const std::string &Text, const std::string &Uri) {
+  Driver D("fairyc", DiagnosticsOutput::Collect);
+  Invocation Inv = invocationFor(Text, Uri);
+  Inv.LintOnly = true;
+  D.emit(Inv);
+  return D.engine().diagnostics();
+}
+
+/// The output of one --emit of the document, or nullopt after an error.
+std::optional<std::string> emitted(const std::string &Text,
+                                   const std::string &Uri, EmitKind Emit) {
+  Driver D("fairyc", DiagnosticsOutput::Collect);
+  Invocation Inv = invocationFor(Text, Uri);
+  Inv.Emit = Emit;
+  return D.emit(Inv);
+}
+
+int64_t severity(SourceMgr::DiagKind K) {
+  switch (K) {
+  case SourceMgr::DK_Error:
+    return 1;
+  case SourceMgr::DK_Warning:
+    return 2;
+  case SourceMgr::DK_Note:
+    return 3;
+  case SourceMgr::DK_Remark:
+    return 4;
+  }
+  return 1;
+}
+
+/// A diagnostic's range: its first underlined range, else one character.
+json::Object rangeOf(const std::string &Text, const Diagnostic &D) {
+  if (!D.Ranges.empty())
+    return range(Text, D.Ranges[0].first, D.Ranges[0].second);
+  SourcePoint At{std::max(D.Line, 1u), std::max(D.Column, 1u)};
+  return range(Text, At, SourcePoint{At.Line, At.Column + 1});
+}
+
+/// The piece of a piece file whose definition holds 0-based \p Line: the
+/// last one defined on or before it (in the file itself, not an include).
+struct PieceAt {
+  std::string Name;
+  char Letter;
+  unsigned Line, Column, EndColumn; ///< of its name, 1-based
+};
+
+std::vector<PieceAt> piecesOf(const std::string &Text, const std::string &Uri) {
+  Driver D("fairyc", DiagnosticsOutput::Collect);
+  auto Pieces = D.compile(invocationFor(Text, Uri));
+  std::vector<PieceAt> Out;
+  if (!Pieces)
+    return Out;
+  SourceMgr &SM = D.engine().sourceMgr();
+  for (const PieceDef &P : Pieces->pieceSet().Pieces) {
+    SMLoc Begin = P.NameRange.Start, End = P.NameRange.End;
+    if (!Begin.isValid() || SM.FindBufferContainingLoc(Begin) != 1)
+      continue; // defined in an included file
+    auto [Line, Col] = SM.getLineAndColumn(Begin);
+    auto [EndLine, EndCol] = SM.getLineAndColumn(End);
+    Out.push_back({P.Name, P.Letter, Line, Col,
+                   EndLine == Line ? EndCol : Col + unsigned(P.Name.size())});
+  }
+  return Out;
+}
+
+json::Value markdown(const std::string &Text) {
+  return json::Object{
+      {"contents", json::Object{{"kind", "markdown"}, {"value", Text}}}};
+}
+
+} // namespace
+
+std::vector<json::Value> LanguageServer::handle(const json::Value &Message) {
+  std::vector<json::Value> Out;
+  const json::Object *M = Message.getAsObject();
+  if (!M)
+    return Out;
+  std::string Method = M->getString("method").getValueOr("").str();
+  const json::Value *Id = M->get("id");
+  const json::Object *Params = M->getObject("params");
+  json::Object NoParams;
+  if (!Params)
+    Params = &NoParams;
+  auto Reply = [&](json::Value Result) {
+    if (Id)
+      Out.push_back(json::Object{
+          {"jsonrpc", "2.0"}, {"id", *Id}, {"result", std::move(Result)}});
+  };
+  auto Uri = [&]() {
+    const json::Object *Doc = Params->getObject("textDocument");
+    return Doc ? Doc->getString("uri").getValueOr("").str() : std::string();
+  };
+  if (Method == "initialize") {
+    Reply(json::Object{
+        {"capabilities", json::Object{{"textDocumentSync", 1},
+                                      {"hoverProvider", true},
+                                      {"documentSymbolProvider", true},
+                                      {"codeActionProvider", true}}},
+        {"serverInfo",
+         json::Object{{"name", "fairyc-lsp"}, {"version", libraryVersion()}}}});
+  } else if (Method == "shutdown") {
+    ShutDown = true;
+    Reply(nullptr);
+  } else if (Method == "exit") {
+    Exited = true;
+  } else if (Method == "textDocument/didOpen") {
+    const json::Object *Doc = Params->getObject("textDocument");
+    std::string U = Uri();
+    Documents[U] = {Doc->getString("text").getValueOr("").str(),
+                    Doc->getInteger("version").getValueOr(0)};
+    Out.push_back(publishDiagnostics(U));
+  } else if (Method == "textDocument/didChange") {
+    std::string U = Uri();
+    const json::Array *Changes = Params->getArray("contentChanges");
+    // Full synchronisation: the last change holds the whole text.
+    if (Changes && !Changes->empty())
+      if (const json::Object *C = Changes->back().getAsObject())
+        Documents[U].Text = C->getString("text").getValueOr("").str();
+    Out.push_back(publishDiagnostics(U));
+  } else if (Method == "textDocument/didClose") {
+    std::string U = Uri();
+    Documents.erase(U);
+    Out.push_back(json::Object{
+        {"jsonrpc", "2.0"},
+        {"method", "textDocument/publishDiagnostics"},
+        {"params", json::Object{{"uri", U}, {"diagnostics", json::Array()}}}});
+  } else if (Method == "textDocument/hover") {
+    Reply(hover(*Params));
+  } else if (Method == "textDocument/documentSymbol") {
+    Reply(documentSymbols(*Params));
+  } else if (Method == "textDocument/codeAction") {
+    Reply(codeActions(*Params));
+  } else if (Id) {
+    Out.push_back(json::Object{
+        {"jsonrpc", "2.0"},
+        {"id", *Id},
+        {"error", json::Object{{"code", -32601},
+                               {"message", "fairyc-lsp has no method '" +
+                                               Method + "'"}}}});
+  }
+  return Out;
+}
+
+json::Value LanguageServer::publishDiagnostics(const std::string &Uri) {
+  const std::string &Text = Documents[Uri].Text;
+  json::Array Diags;
+  if (!notationOf(Uri).empty()) {
+    for (const Diagnostic &D : lint(Text, Uri)) {
+      // A note belongs to the diagnostic before it.
+      if (D.Kind == SourceMgr::DK_Note && !Diags.empty()) {
+        json::Object &Last = *Diags.back().getAsObject();
+        if (!Last.getArray("relatedInformation"))
+          Last["relatedInformation"] = json::Array();
+        Last.getArray("relatedInformation")
+            ->push_back(json::Object{
+                {"location",
+                 json::Object{{"uri", Uri}, {"range", rangeOf(Text, D)}}},
+                {"message", D.Message}});
+        continue;
+      }
+      json::Object O{{"range", rangeOf(Text, D)},
+                     {"severity", severity(D.Kind)},
+                     {"source", "fairyc"},
+                     {"message", D.Message}};
+      if (!D.Name.empty())
+        O["code"] = D.Name;
+      Diags.push_back(std::move(O));
+    }
+  }
+  return json::Object{
+      {"jsonrpc", "2.0"},
+      {"method", "textDocument/publishDiagnostics"},
+      {"params",
+       json::Object{{"uri", Uri}, {"diagnostics", std::move(Diags)}}}};
+}
+
+json::Value LanguageServer::hover(const json::Object &Params) {
+  const json::Object *Doc = Params.getObject("textDocument");
+  const json::Object *Pos = Params.getObject("position");
+  if (!Doc || !Pos)
+    return nullptr;
+  std::string Uri = Doc->getString("uri").getValueOr("").str();
+  auto It = Documents.find(Uri);
+  std::string Notation = notationOf(Uri);
+  if (It == Documents.end() || Notation.empty())
+    return nullptr;
+  const std::string &Text = It->second.Text;
+  if (Notation != "pieces") {
+    // The document is one piece: its diagram and its canonical Betza.
+    auto Diagram = emitted(Text, Uri, EmitKind::Diagram);
+    if (!Diagram)
+      return nullptr;
+    auto Betza = emitted(Text, Uri, EmitKind::Betza);
+    std::string Md;
+    if (Betza)
+      Md += "Betza: `" + StringRef(*Betza).trim().str() + "`\n\n";
+    return markdown(Md + "```text\n" + *Diagram + "```");
+  }
+  // A piece file: the piece defined around the line, from the set's
+  // diagrams and its Betza spelling.
+  int64_t Line = Pos->getInteger("line").getValueOr(0) + 1;
+  const PieceAt *Here = nullptr;
+  std::vector<PieceAt> Pieces = piecesOf(Text, Uri);
+  for (const PieceAt &P : Pieces)
+    if (int64_t(P.Line) <= Line)
+      Here = &P;
+  if (!Here)
+    return nullptr;
+  auto Diagrams = emitted(Text, Uri, EmitKind::Diagram);
+  auto Betza = emitted(Text, Uri, EmitKind::Betza);
+  std::string Md =
+      "**" + Here->Name + "** (" + std::string(1, Here->Letter) + ")\n\n";
+  if (Betza) {
+    // `piece NAME L betza "..."` lines; the piece's, by its letter.
+    std::string Key = " " + std::string(1, Here->Letter) + " betza \"";
+    for (StringRef L : split(*Betza, '\n'))
+      if (L.contains(Key))
+        Md += "`" + L.trim().str() + "`\n\n";
+  }
+  if (Diagrams) {
+    // Blocks "name (L): ...\n<diagram>", blank lines between them.
+    std::string Title = Here->Name + " (" + std::string(1, Here->Letter) + ")";
+    for (StringRef Block : split(*Diagrams, "\n\n"))
+      if (Block.startswith(Title))
+        Md += "```text\n" + Block.str() + "\n```\n";
+  }
+  return markdown(Md);
+}
+
+json::Value LanguageServer::documentSymbols(const json::Object &Params) {
+  const json::Object *Doc = Params.getObject("textDocument");
+  std::string Uri = Doc ? Doc->getString("uri").getValueOr("").str() : "";
+  auto It = Documents.find(Uri);
+  json::Array Symbols;
+  if (It == Documents.end() || notationOf(Uri) != "pieces")
+    return Symbols;
+  const std::string &Text = It->second.Text;
+  for (const PieceAt &P : piecesOf(Text, Uri)) {
+    json::Object R = range(Text, SourcePoint{P.Line, P.Column},
+                           SourcePoint{P.Line, P.EndColumn});
+    Symbols.push_back(json::Object{{"name", P.Name},
+                                   {"detail", std::string(1, P.Letter)},
+                                   {"kind", 19}, // Object
+                                   {"range", json::Object(R)},
+                                   {"selectionRange", std::move(R)}});
+  }
+  return Symbols;
+}
+
+json::Value LanguageServer::codeActions(const json::Object &Params) {
+  const json::Object *Doc = Params.getObject("textDocument");
+  const json::Object *Want = Params.getObject("range");
+  std::string Uri = Doc ? Doc->getString("uri").getValueOr("").str() : "";
+  auto It = Documents.find(Uri);
+  json::Array Actions;
+  if (It == Documents.end() || !Want || notationOf(Uri).empty())
+    return Actions;
+  const std::string &Text = It->second.Text;
+  auto LineOf = [](const json::Object *P, const char *Key) {
+    const json::Object *At = P ? P->getObject(Key) : nullptr;
+    return At ? At->getInteger("line").getValueOr(0) : 0;
+  };
+  int64_t From = LineOf(Want, "start"), To = LineOf(Want, "end");
+  for (const Diagnostic &D : lint(Text, Uri)) {
+    if (D.FixIts.empty() || int64_t(D.Line) - 1 < From ||
+        int64_t(D.Line) - 1 > To)
+      continue;
+    json::Array Edits;
+    for (const Diagnostic::FixIt &F : D.FixIts)
+      Edits.push_back(json::Object{{"range", range(Text, F.Begin, F.End)},
+                                   {"newText", F.Text}});
+    json::Object Changes;
+    Changes[Uri] = std::move(Edits);
+    Actions.push_back(
+        json::Object{{"title", "fairyc: " + D.Message},
+                     {"kind", "quickfix"},
+                     {"edit", json::Object{{"changes", std::move(Changes)}}}});
+  }
+  return Actions;
+}
