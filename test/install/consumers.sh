@@ -23,7 +23,7 @@ install)
   cmake --install "$build" --prefix "$prefix" > "$work/install.log" ||
     { cat "$work/install.log"; fail "cmake --install"; }
   libdir=$(dirname "$(find "$prefix" -name fairyc.pc)")/..
-  for f in bin/fairyc bin/fairy-opt include/fairy/fairy.h \
+  for f in bin/fairyc bin/fairy-opt bin/fairyc-lsp include/fairy/fairy.h \
     include/fairy/Driver/Driver.h; do
     [ -e "$prefix/$f" ] || fail "$f is not installed"
   done
@@ -35,6 +35,11 @@ install)
   "$prefix/bin/fairyc" --version | grep -q "fairyc " || fail "fairyc --version"
   "$prefix/bin/fairyc" -x betza N --board=8x8 --from=b1 | grep -q X ||
     fail "the installed fairyc draws no knight"
+  # It exits 1 at the end of input without 'exit', as the protocol asks.
+  answer=$(printf 'Content-Length: 58\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}' |
+    "$prefix/bin/fairyc-lsp" || true)
+  grep -q hoverProvider <<< "$answer" ||
+    fail "the installed fairyc-lsp does not answer initialize"
   echo "installed into $prefix: $(find "$prefix" -type f | wc -l) files"
   ;;
 headers)
