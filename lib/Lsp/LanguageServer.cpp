@@ -8,6 +8,7 @@
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Transforms/Pass.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -161,7 +162,9 @@ std::vector<json::Value> LanguageServer::handle(const json::Value &Message) {
         {"capabilities", json::Object{{"textDocumentSync", 1},
                                       {"hoverProvider", true},
                                       {"documentSymbolProvider", true},
-                                      {"codeActionProvider", true}}},
+                                      {"codeActionProvider", true},
+                                      {"documentFormattingProvider", true},
+                                      {"definitionProvider", true}}},
         {"serverInfo",
          json::Object{{"name", "fairyc-lsp"}, {"version", libraryVersion()}}}});
   } else if (Method == "shutdown") {
@@ -196,6 +199,10 @@ std::vector<json::Value> LanguageServer::handle(const json::Value &Message) {
     Reply(documentSymbols(*Params));
   } else if (Method == "textDocument/codeAction") {
     Reply(codeActions(*Params));
+  } else if (Method == "textDocument/formatting") {
+    Reply(formatting(*Params));
+  } else if (Method == "textDocument/definition") {
+    Reply(definition(*Params));
   } else if (Id) {
     Out.push_back(json::Object{
         {"jsonrpc", "2.0"},
@@ -343,4 +350,77 @@ json::Value LanguageServer::codeActions(const json::Object &Params) {
                      {"edit", json::Object{{"changes", std::move(Changes)}}}});
   }
   return Actions;
+}
+
+namespace {
+/// The start of a document, where a definition that is a whole file is.
+json::Object fileStart() {
+  json::Object At{{"line", 0}, {"character", 0}};
+  return json::Object{{"start", json::Object(At)}, {"end", std::move(At)}};
+}
+} // namespace
+
+json::Value LanguageServer::formatting(const json::Object &Params) {
+  const json::Object *Doc = Params.getObject("textDocument");
+  std::string Uri = Doc ? Doc->getString("uri").getValueOr("").str() : "";
+  auto It = Documents.find(Uri);
+  json::Array Edits;
+  if (It == Documents.end())
+    return Edits;
+  // The notation's own writer: the piece as fairyc spells it. Notations
+  // without a writer, and piece files (whose pieces may be written in
+  // several notations), are left as they are.
+  std::string Notation = notationOf(Uri);
+  std::optional<EmitKind> Writer;
+  if (Notation == "betza")
+    Writer = EmitKind::Betza;
+  else if (Notation == "parlett")
+    Writer = EmitKind::Parlett;
+  else if (Notation == "fairy")
+    Writer = EmitKind::Fairy;
+  if (!Writer)
+    return Edits;
+  const std::string &Text = It->second.Text;
+  auto Written = emitted(Text, Uri, *Writer);
+  if (!Written)
+    return Edits; // it does not compile: nothing to format
+  std::string New = StringRef(*Written).trim().str() + "\n";
+  if (New == Text)
+    return Edits;
+  int64_t Lines = 1 + std::count(Text.begin(), Text.end(), '\n');
+  Edits.push_back(json::Object{
+      {"range",
+       json::Object{{"start", json::Object{{"line", 0}, {"character", 0}}},
+                    {"end", json::Object{{"line", Lines}, {"character", 0}}}}},
+      {"newText", New}});
+  return Edits;
+}
+
+json::Value LanguageServer::definition(const json::Object &Params) {
+  const json::Object *Doc = Params.getObject("textDocument");
+  const json::Object *Pos = Params.getObject("position");
+  std::string Uri = Doc ? Doc->getString("uri").getValueOr("").str() : "";
+  auto It = Documents.find(Uri);
+  if (It == Documents.end() || !Pos || notationOf(Uri) != "pieces")
+    return nullptr;
+  // An include statement on the line leads to its file, which piece files
+  // name relative to themselves.
+  int64_t Line = Pos->getInteger("line").getValueOr(0);
+  SmallVector<StringRef, 16> Lines;
+  StringRef(It->second.Text).split(Lines, '\n');
+  if (Line < 0 || size_t(Line) >= Lines.size())
+    return nullptr;
+  StringRef L = Lines[Line].trim();
+  if (!L.consume_front("include"))
+    return nullptr;
+  L = L.ltrim();
+  size_t Close = L.find('"', 1);
+  if (!L.startswith("\"") || Close == StringRef::npos)
+    return nullptr;
+  StringRef File = L.slice(1, Close);
+  std::string Target =
+      File.startswith("/")
+          ? "file://" + File.str()
+          : StringRef(Uri).rsplit('/').first.str() + "/" + File.str();
+  return json::Object{{"uri", Target}, {"range", fileStart()}};
 }

@@ -5,7 +5,9 @@
 // (.fairy) is compiled and linted as `fairyc --lint` would, and its
 // diagnostics are published with their ranges; their fix-its are code
 // actions; hovering shows a piece's diagram and its canonical Betza; a
-// piece file's pieces are its document symbols. The transport (Content-
+// piece file's pieces are its document symbols and its includes lead to
+// their files; a Betza, Parlett or fairy-notation document is formatted by
+// its notation's writer. The transport (Content-
 // Length framed JSON-RPC over stdio) is the tool's (tools/fairyc-lsp).
 //
 //===----------------------------------------------------------------------===//
@@ -44,6 +46,8 @@ private:
   llvm::json::Value hover(const llvm::json::Object &Params);
   llvm::json::Value documentSymbols(const llvm::json::Object &Params);
   llvm::json::Value codeActions(const llvm::json::Object &Params);
+  llvm::json::Value formatting(const llvm::json::Object &Params);
+  llvm::json::Value definition(const llvm::json::Object &Params);
 };
 
 } // namespace fairy
