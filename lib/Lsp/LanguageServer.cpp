@@ -8,9 +8,15 @@
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Transforms/Pass.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+#include <tuple>
 
 using namespace fairy;
 using namespace llvm;
@@ -22,6 +28,8 @@ namespace {
 std::string notationOf(const std::string &Uri) {
   if (StringRef(Uri).endswith(".fairy"))
     return "pieces";
+  if (StringRef(Uri).endswith(".ini"))
+    return "variants.ini";
   const NotationInfo *N = notationForPath(Uri);
   return N ? N->Name : "";
 }
@@ -63,8 +71,68 @@ Invocation invocationFor(const std::string &Text, const std::string &Uri) {
   return Inv;
 }
 
+/// The sections of a variants.ini text: each name, its 1-based line and
+/// the byte columns of the name.
+struct Section {
+  std::string Name;
+  unsigned Line, Begin, End;
+};
+
+std::vector<Section> sectionsOf(const std::string &Text) {
+  std::vector<Section> Out;
+  SmallVector<StringRef, 64> Lines;
+  StringRef(Text).split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef L = Lines[I];
+    size_t Open = L.find_first_not_of(" \t");
+    if (Open == StringRef::npos || L[Open] != '[')
+      continue;
+    size_t End = L.find_first_of(":]", Open + 1);
+    if (End == StringRef::npos)
+      continue;
+    StringRef Name = L.slice(Open + 1, End).trim();
+    if (!Name.empty())
+      Out.push_back(
+          {Name.str(), unsigned(I + 1), unsigned(Open + 2), unsigned(End + 1)});
+  }
+  return Out;
+}
+
+/// What importing each section of a variants.ini reports, as `fairyc
+/// --import=FILE --variant=NAME --lint` would: the importer reads files, so
+/// the (maybe unsaved) text is written to a temporary file first, and only
+/// diagnostics located in it are kept, each once.
+std::vector<Diagnostic> lintVariantsIni(const std::string &Text) {
+  SmallString<128> Path;
+  int FD;
+  if (sys::fs::createTemporaryFile("fairyc-lsp", "ini", FD, Path))
+    return {};
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+  }
+  std::vector<Diagnostic> Out;
+  std::set<std::tuple<unsigned, unsigned, std::string>> Seen;
+  for (const Section &S : sectionsOf(Text)) {
+    Driver D("fairyc", DiagnosticsOutput::Collect);
+    Invocation Inv;
+    Inv.ImportPath = Path.str().str();
+    Inv.VariantName = S.Name;
+    Inv.LintOnly = true;
+    D.emit(Inv);
+    for (const Diagnostic &Diag : D.engine().diagnostics())
+      if (Diag.File == Inv.ImportPath &&
+          Seen.insert({Diag.Line, Diag.Column, Diag.Message}).second)
+        Out.push_back(Diag);
+  }
+  sys::fs::remove(Path);
+  return Out;
+}
+
 /// What `fairyc --lint` reports of the document.
 std::vector<Diagnostic> lint(const std::string &Text, const std::string &Uri) {
+  if (notationOf(Uri) == "variants.ini")
+    return lintVariantsIni(Text);
   Driver D("fairyc", DiagnosticsOutput::Collect);
   Invocation Inv = invocationFor(Text, Uri);
   Inv.LintOnly = true;
@@ -255,7 +323,7 @@ json::Value LanguageServer::hover(const json::Object &Params) {
   std::string Uri = Doc->getString("uri").getValueOr("").str();
   auto It = Documents.find(Uri);
   std::string Notation = notationOf(Uri);
-  if (It == Documents.end() || Notation.empty())
+  if (It == Documents.end() || Notation.empty() || Notation == "variants.ini")
     return nullptr;
   const std::string &Text = It->second.Text;
   if (Notation != "pieces") {
@@ -305,9 +373,23 @@ json::Value LanguageServer::documentSymbols(const json::Object &Params) {
   std::string Uri = Doc ? Doc->getString("uri").getValueOr("").str() : "";
   auto It = Documents.find(Uri);
   json::Array Symbols;
-  if (It == Documents.end() || notationOf(Uri) != "pieces")
+  if (It == Documents.end())
     return Symbols;
   const std::string &Text = It->second.Text;
+  if (notationOf(Uri) == "variants.ini") {
+    // A variants.ini's sections.
+    for (const Section &S : sectionsOf(Text)) {
+      json::Object R =
+          range(Text, SourcePoint{S.Line, S.Begin}, SourcePoint{S.Line, S.End});
+      Symbols.push_back(json::Object{{"name", S.Name},
+                                     {"kind", 2}, // Module
+                                     {"range", json::Object(R)},
+                                     {"selectionRange", std::move(R)}});
+    }
+    return Symbols;
+  }
+  if (notationOf(Uri) != "pieces")
+    return Symbols;
   for (const PieceAt &P : piecesOf(Text, Uri)) {
     json::Object R = range(Text, SourcePoint{P.Line, P.Column},
                            SourcePoint{P.Line, P.EndColumn});

@@ -1,8 +1,9 @@
 //===- LanguageServer.h - fairyc's LSP server -----------------*- C++ -*-===//
 //
 // fairyc-lsp's work, message by message, on the driver library: a document
-// of any notation (.betza, .parlett, .fn, .mf, .fir) or a piece file
-// (.fairy) is compiled and linted as `fairyc --lint` would, and its
+// of any notation (.betza, .parlett, .fn, .mf, .fir), a piece file (.fairy)
+// or a variants.ini (.ini) is compiled and linted as `fairyc --lint` would
+// (each section of a variants.ini imported in turn), and its
 // diagnostics are published with their ranges; their fix-its are code
 // actions; hovering shows a piece's diagram and its canonical Betza; a
 // piece file's pieces are its document symbols and its includes lead to
