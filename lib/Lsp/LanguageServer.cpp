@@ -198,6 +198,24 @@ std::vector<PieceAt> piecesOf(const std::string &Text, const std::string &Uri) {
   return Out;
 }
 
+/// The document a request is about: its textDocument.uri.
+std::string uriOf(const json::Object &Params) {
+  const json::Object *Doc = Params.getObject("textDocument");
+  return Doc ? Doc->getString("uri").getValueOr("").str() : std::string();
+}
+
+/// A document symbol whose name is at \p R.
+json::Object symbol(const std::string &Name, int64_t Kind, json::Object R,
+                    const std::string &Detail = "") {
+  json::Object O{{"name", Name},
+                 {"kind", Kind},
+                 {"range", json::Object(R)},
+                 {"selectionRange", std::move(R)}};
+  if (!Detail.empty())
+    O["detail"] = Detail;
+  return O;
+}
+
 json::Value markdown(const std::string &Text) {
   return json::Object{
       {"contents", json::Object{{"kind", "markdown"}, {"value", Text}}}};
@@ -221,10 +239,7 @@ std::vector<json::Value> LanguageServer::handle(const json::Value &Message) {
       Out.push_back(json::Object{
           {"jsonrpc", "2.0"}, {"id", *Id}, {"result", std::move(Result)}});
   };
-  auto Uri = [&]() {
-    const json::Object *Doc = Params->getObject("textDocument");
-    return Doc ? Doc->getString("uri").getValueOr("").str() : std::string();
-  };
+  auto Uri = [&]() { return uriOf(*Params); };
   if (Method == "initialize") {
     Reply(json::Object{
         {"capabilities", json::Object{{"textDocumentSync", 1},
@@ -316,11 +331,10 @@ json::Value LanguageServer::publishDiagnostics(const std::string &Uri) {
 }
 
 json::Value LanguageServer::hover(const json::Object &Params) {
-  const json::Object *Doc = Params.getObject("textDocument");
   const json::Object *Pos = Params.getObject("position");
-  if (!Doc || !Pos)
+  std::string Uri = uriOf(Params);
+  if (!Pos)
     return nullptr;
-  std::string Uri = Doc->getString("uri").getValueOr("").str();
   auto It = Documents.find(Uri);
   std::string Notation = notationOf(Uri);
   if (It == Documents.end() || Notation.empty() || Notation == "variants.ini")
@@ -369,8 +383,7 @@ json::Value LanguageServer::hover(const json::Object &Params) {
 }
 
 json::Value LanguageServer::documentSymbols(const json::Object &Params) {
-  const json::Object *Doc = Params.getObject("textDocument");
-  std::string Uri = Doc ? Doc->getString("uri").getValueOr("").str() : "";
+  std::string Uri = uriOf(Params);
   auto It = Documents.find(Uri);
   json::Array Symbols;
   if (It == Documents.end())
@@ -381,10 +394,7 @@ json::Value LanguageServer::documentSymbols(const json::Object &Params) {
     for (const Section &S : sectionsOf(Text)) {
       json::Object R =
           range(Text, SourcePoint{S.Line, S.Begin}, SourcePoint{S.Line, S.End});
-      Symbols.push_back(json::Object{{"name", S.Name},
-                                     {"kind", 2}, // Module
-                                     {"range", json::Object(R)},
-                                     {"selectionRange", std::move(R)}});
+      Symbols.push_back(symbol(S.Name, /*Module=*/2, std::move(R)));
     }
     return Symbols;
   }
@@ -393,19 +403,15 @@ json::Value LanguageServer::documentSymbols(const json::Object &Params) {
   for (const PieceAt &P : piecesOf(Text, Uri)) {
     json::Object R = range(Text, SourcePoint{P.Line, P.Column},
                            SourcePoint{P.Line, P.EndColumn});
-    Symbols.push_back(json::Object{{"name", P.Name},
-                                   {"detail", std::string(1, P.Letter)},
-                                   {"kind", 19}, // Object
-                                   {"range", json::Object(R)},
-                                   {"selectionRange", std::move(R)}});
+    Symbols.push_back(
+        symbol(P.Name, /*Object=*/19, std::move(R), std::string(1, P.Letter)));
   }
   return Symbols;
 }
 
 json::Value LanguageServer::codeActions(const json::Object &Params) {
-  const json::Object *Doc = Params.getObject("textDocument");
   const json::Object *Want = Params.getObject("range");
-  std::string Uri = Doc ? Doc->getString("uri").getValueOr("").str() : "";
+  std::string Uri = uriOf(Params);
   auto It = Documents.find(Uri);
   json::Array Actions;
   if (It == Documents.end() || !Want || notationOf(Uri).empty())
@@ -443,8 +449,7 @@ json::Object fileStart() {
 } // namespace
 
 json::Value LanguageServer::formatting(const json::Object &Params) {
-  const json::Object *Doc = Params.getObject("textDocument");
-  std::string Uri = Doc ? Doc->getString("uri").getValueOr("").str() : "";
+  std::string Uri = uriOf(Params);
   auto It = Documents.find(Uri);
   json::Array Edits;
   if (It == Documents.end())
@@ -479,9 +484,8 @@ json::Value LanguageServer::formatting(const json::Object &Params) {
 }
 
 json::Value LanguageServer::definition(const json::Object &Params) {
-  const json::Object *Doc = Params.getObject("textDocument");
   const json::Object *Pos = Params.getObject("position");
-  std::string Uri = Doc ? Doc->getString("uri").getValueOr("").str() : "";
+  std::string Uri = uriOf(Params);
   auto It = Documents.find(Uri);
   if (It == Documents.end() || !Pos || notationOf(Uri) != "pieces")
     return nullptr;
