@@ -66,7 +66,8 @@ void collect(const Node &N, MailboxPattern &P) {
     auto R = contiguous(N.range());
     if (Op.is(NodeKind::Leg) && Op.land() == Land::empty() &&
         Op.effect() == Effect::None && R) {
-      P.Rays.push_back({Op.vec(), std::max(1, R->first), R->second, Op.land()});
+      P.Rays.push_back(
+          {Op.vec(), std::max(1, R->first), R->second, Op.land(), Vec()});
       return;
     }
     break;
@@ -113,7 +114,7 @@ void collect(const Node &N, MailboxPattern &P) {
       const Node &First = *Cs[0];
       if (First.is(NodeKind::Leg) && First.vec() == V &&
           First.land() == Land::empty() && First.effect() == Effect::None) {
-        P.Rays.push_back({V, 2, 2, Cs[1]->land()});
+        P.Rays.push_back({V, 2, 2, Cs[1]->land(), Vec()});
         return;
       }
       if (First.is(NodeKind::Ride) && First.operand()->is(NodeKind::Leg)) {
@@ -123,7 +124,7 @@ void collect(const Node &N, MailboxPattern &P) {
             Step.effect() == Effect::None) {
           int Max =
               R->second == RangeList::MaxFinite ? R->second : R->second + 1;
-          P.Rays.push_back({V, R->first + 1, Max, Cs[1]->land()});
+          P.Rays.push_back({V, R->first + 1, Max, Cs[1]->land(), Vec()});
           return;
         }
       }

@@ -1,9 +1,9 @@
 //===- BetzaChainWriter.cpp - Multi-leg moves as bracket chains -----------===//
 //
 // The chains are guessed from the moves themselves: every path of the
-// multi-leg alternatives is expanded (symmetries into their images, rides
-// kept whole) and read as links -- a single leg along a king line is a
-// leaper (W F D A H G), a ride of unit steps and its last step a rider (R
+// multi-leg alternatives is expanded (expandPaths: symmetries into their
+// images, rides kept whole) and read as links -- a single leg along a king line
+// is a leaper (W F D A H G), a ride of unit steps and its last step a rider (R
 // or B, with its range). Paths with the same atoms make one chain; a link
 // after which some path ends is followed by '?', any other by '-'. The
 // directions are not derived: each chain is tried plain, with its turns
@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BetzaChainWriter.h"
+#include "BetzaFeatureWriter.h" // expandPaths
 
 #include <algorithm>
 #include <cstdlib>
@@ -51,72 +52,28 @@ struct Part {
 };
 using Parts = std::vector<Part>;
 
-constexpr size_t MaxExpanded = 4096;
-
-/// Every path of \p N as parts, or nullopt for nodes a chain never makes.
-std::optional<std::vector<Parts>> expand(const Node &N) {
-  switch (N.kind()) {
-  case NodeKind::Leg:
-    if (N.effect() != Effect::None)
-      return std::nullopt;
-    return std::vector<Parts>{{Part{N.vec(), N.land()}}};
-  case NodeKind::Ride: {
-    const Node &Op = *N.operand();
-    if (!Op.is(NodeKind::Leg) || Op.land() != Land::empty() ||
-        Op.effect() != Effect::None)
-      return std::nullopt;
-    Part P{Op.vec(), Op.land(), true, N.range()};
-    return std::vector<Parts>{{P}};
-  }
-  case NodeKind::Alt: {
-    std::vector<Parts> Out;
-    for (const NodeRef &C : N.children()) {
-      auto In = expand(*C);
-      if (!In)
-        return std::nullopt;
-      Out.insert(Out.end(), In->begin(), In->end());
-      if (Out.size() > MaxExpanded)
-        return std::nullopt;
-    }
-    return Out;
-  }
-  case NodeKind::Seq: {
-    std::vector<Parts> Out = {{}};
-    for (const NodeRef &C : N.children()) {
-      auto In = expand(*C);
-      if (!In)
-        return std::nullopt;
-      std::vector<Parts> Next;
-      for (const Parts &A : Out)
-        for (const Parts &B : *In) {
-          Parts P = A;
-          P.insert(P.end(), B.begin(), B.end());
-          Next.push_back(std::move(P));
-        }
-      if (Next.size() > MaxExpanded)
-        return std::nullopt;
-      Out = std::move(Next);
-    }
-    return Out;
-  }
-  case NodeKind::Sym: {
-    auto In = expand(*N.operand());
+/// The parts of one single path (expandPaths' output: a leg, a ride, or a
+/// seq of them), or nullopt for what a chain never makes.
+std::optional<Parts> partsOf(const Node &N) {
+  Parts Out;
+  for (const NodeRef &C :
+       N.is(NodeKind::Seq) ? N.children() : std::vector<NodeRef>{}) {
+    auto In = partsOf(*C);
     if (!In)
       return std::nullopt;
-    std::vector<Parts> Out;
-    for (const Transform &T : N.transforms().transforms())
-      for (Parts P : *In) {
-        for (Part &X : P)
-          X.V = T.apply(X.V);
-        Out.push_back(std::move(P));
-      }
-    if (Out.size() > MaxExpanded)
-      return std::nullopt;
+    Out.insert(Out.end(), In->begin(), In->end());
+  }
+  if (N.is(NodeKind::Seq))
     return Out;
+  if (N.is(NodeKind::Leg) && N.effect() == Effect::None)
+    return Parts{Part{N.vec(), N.land(), false, RangeList()}};
+  if (N.is(NodeKind::Ride)) {
+    const Node &Op = *N.operand();
+    if (Op.is(NodeKind::Leg) && Op.land() == Land::empty() &&
+        Op.effect() == Effect::None)
+      return Parts{Part{Op.vec(), Op.land(), true, N.range()}};
   }
-  default:
-    return std::nullopt;
-  }
+  return std::nullopt;
 }
 
 /// The leaper atom of a king-line step \p V, or 0.
@@ -177,11 +134,12 @@ std::vector<std::string>
 fairy::bracketCandidates(const std::vector<NodeRef> &Legs) {
   std::vector<PathShape> Shapes;
   for (const NodeRef &L : Legs) {
-    auto Paths = expand(*L);
-    if (!Paths)
+    std::vector<NodeRef> Paths;
+    if (!expandPaths(L, Paths))
       return {};
-    for (const Parts &P : *Paths) {
-      auto S = shapeOf(P);
+    for (const NodeRef &Path : Paths) {
+      auto P = partsOf(*Path);
+      auto S = P ? shapeOf(*P) : std::nullopt;
       if (!S)
         return {};
       Shapes.push_back(std::move(*S));
