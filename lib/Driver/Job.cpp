@@ -10,14 +10,11 @@
 #include "Job.h"
 #include "PositionSetup.h"
 
-#include "fairy/Notation/BetzaWriter.h"
 #include "fairy/Backend/Bitboard.h"
 #include "fairy/Backend/CTable.h"
 #include "fairy/Backend/Diagram.h"
 #include "fairy/Backend/Dot.h"
-#include "fairy/Notation/FairyWriter.h"
 #include "fairy/Backend/Json.h"
-#include "fairy/Notation/ParlettWriter.h"
 #include "fairy/Backend/Svg.h"
 #include "fairy/Eval/Attacks.h"
 #include "fairy/Eval/Evaluator.h"
@@ -26,6 +23,9 @@
 #include "fairy/IR/Printer.h"
 #include "fairy/IR/Verifier.h"
 #include "fairy/Lint/Lint.h"
+#include "fairy/Notation/BetzaWriter.h"
+#include "fairy/Notation/FairyWriter.h"
+#include "fairy/Notation/ParlettWriter.h"
 #include "fairy/PieceFile/PieceSetOutput.h"
 #include "fairy/PieceFile/PositionMoves.h"
 #include "fairy/Support/Files.h"
@@ -302,38 +302,29 @@ public:
                                      const Position &P, unsigned Origin,
                                      const Destinations &D, bool Plane,
                                      const std::string &Caption) {
-    // Paths to draw come from the reference evaluator, within its budget.
-    std::string Error;
-    auto Paths = ReferenceEvaluator(IR, 1'000'000)
-                     .paths(P, Origin, Side, /*Limit=*/500, Error);
-    if (!Paths)
-      Diags.warning(Warning::TooManyPaths,
-                    "the paths of this piece are too many to draw (" + Error +
-                        "); the picture shows destinations only");
     auto Evaluate = engineFor(Diags, IR, P.board());
     if (!Evaluate)
       return std::nullopt;
     // The squares worth probing, whichever engine evaluates.
-    Error.clear();
+    std::string Error;
     auto Relevant = FastEvaluator::compile(IR, P.board(), Error);
-    Error.clear();
-    MoveKinds K = classifyMoves(
-        P, Origin, Side, D,
-        Paths ? *Paths : std::vector<std::vector<unsigned>>(),
+    PictureLimits Limits;
+    MoveKinds K = classifyForPicture(
+        IR, P, Origin, Side, D,
         [&](const Position &Q, std::string &E) {
           return (*Evaluate)(Q, Origin, E);
         },
-        [&](const Position &Q) -> std::optional<SquareSet> {
-          std::string E;
-          return Relevant ? Relevant->testedSquares(Q, Origin, Side, E)
-                          : std::nullopt;
-        },
-        IR, Error);
-    if (!K.Probed && !Error.empty())
+        Relevant.get(), Limits);
+    if (!Limits.Paths.empty())
+      Diags.warning(Warning::TooManyPaths,
+                    "the paths of this piece are too many to draw (" +
+                        Limits.Paths +
+                        "); the picture shows destinations only");
+    if (!Limits.Probes.empty())
       Diags.warning(Warning::TooManyPaths,
                     "the picture shows captures only where pieces stand: "
                     "probing the empty squares failed (" +
-                        Error + ")");
+                        Limits.Probes + ")");
     SvgOptions Opts;
     Opts.Title = Caption;
     Opts.Caption =

@@ -145,20 +145,38 @@ MoveKinds fairy::classifyMoves(const Position &P, unsigned Origin, Color Side,
   return K;
 }
 
+MoveKinds fairy::classifyForPicture(const NodeRef &IR, const Position &P,
+                                    unsigned Origin, Color Side,
+                                    const Destinations &D,
+                                    const EvaluateOn &Evaluate,
+                                    const FastEvaluator *Relevant,
+                                    PictureLimits &Limits) {
+  auto Paths = ReferenceEvaluator(IR, 1'000'000)
+                   .paths(P, Origin, Side, /*Limit=*/500, Limits.Paths);
+  if (Paths)
+    Limits.Paths.clear();
+  MoveKinds K = classifyMoves(
+      P, Origin, Side, D, Paths ? *Paths : std::vector<std::vector<unsigned>>(),
+      Evaluate,
+      [&](const Position &Q) -> std::optional<SquareSet> {
+        std::string E;
+        return Relevant ? Relevant->testedSquares(Q, Origin, Side, E)
+                        : std::nullopt;
+      },
+      IR, Limits.Probes);
+  if (K.Probed)
+    Limits.Probes.clear();
+  return K;
+}
+
 MoveKinds fairy::classifyWithFast(const FastEvaluator &Fast, const NodeRef &IR,
                                   const Position &P, unsigned Origin,
                                   Color Side, const Destinations &D) {
-  std::string Error;
-  auto Paths = ReferenceEvaluator(IR, 1'000'000)
-                   .paths(P, Origin, Side, /*Limit=*/500, Error);
-  return classifyMoves(
-      P, Origin, Side, D, Paths ? *Paths : std::vector<std::vector<unsigned>>(),
+  PictureLimits Ignored;
+  return classifyForPicture(
+      IR, P, Origin, Side, D,
       [&](const Position &Q, std::string &E) {
         return Fast.evaluate(Q, Origin, Side, E);
       },
-      [&](const Position &Q) {
-        std::string E;
-        return Fast.testedSquares(Q, Origin, Side, E);
-      },
-      IR, Error);
+      &Fast, Ignored);
 }

@@ -79,9 +79,22 @@ MoveKinds classifyMoves(const Position &P, unsigned Origin, Color Side,
                         const CandidatesOn &Candidates, const NodeRef &IR,
                         std::string &Error);
 
-/// classifyMoves as pictures of a piece set use it: \p Fast evaluates and
-/// names the relevant squares, the reference evaluator gives the paths
-/// (within its budget; lines and probes that run out are left out).
+/// Why a picture is less than whole: the paths to draw were too many
+/// (no lines, no hop marks), or probing failed (captures only where pieces
+/// stand); empty if neither.
+struct PictureLimits {
+  std::string Paths, Probes;
+};
+
+/// classifyMoves as pictures use it: the reference evaluator gives the
+/// paths (500 at most, within 1,000,000 partial paths), \p Evaluate the
+/// probes, \p Relevant (if given) the squares worth probing.
+MoveKinds classifyForPicture(const NodeRef &IR, const Position &P,
+                             unsigned Origin, Color Side, const Destinations &D,
+                             const EvaluateOn &Evaluate,
+                             const FastEvaluator *Relevant,
+                             PictureLimits &Limits);
+/// The same with \p Fast for both.
 MoveKinds classifyWithFast(const FastEvaluator &Fast, const NodeRef &IR,
                            const Position &P, unsigned Origin, Color Side,
                            const Destinations &D);
