@@ -44,7 +44,7 @@ typedef enum fairy_side { FAIRY_WHITE = 0, FAIRY_BLACK = 1 } fairy_side;
  * fairyc's options, set by their long names without dashes, values as on
  * the command line: "notation" (or "x"), "board" ("8x8", "10x10x10"),
  * "position" (a FEN placement), "from", "side" ("white"/"black", or "both" with a position and a piece set), "moved",
- * "advanced" and "labels" ("1"/"0"), "betza" ("fsf"/"xboard"), "radius",
+ * "advanced", "labels" and "svg-squares" ("1"/"0"), "betza" ("fsf"/"xboard"), "radius",
  * "O" ("0", or "1", "2", "3", "s", "z": the passes), "max-input-size" (bytes), "W" (a warning flag such as "error" or "no-empty-moveset";
  * repeatable), "w", "name", "variant" (with fairy_compile_file: a section
  * of a variants.ini), "engine" ("fast"/"reference"), "eval-step-limit",

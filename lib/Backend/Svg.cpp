@@ -80,6 +80,7 @@ public:
     lines();
     pieces();
     marks();
+    clickableSquares();
     legend();
     return Out + "</svg>\n";
   }
@@ -366,6 +367,21 @@ private:
         fmt::format("  <path class=\"promote{}\" d=\"M{:.1f},{:.1f} "
                     "L{:.1f},{:.1f} L{:.1f},{:.1f} Z\"/>\n",
                     Sample, X + E, Y - E, X + E - T, Y - E, X + E, Y - E + T);
+  }
+
+  /// SvgOptions::Squares: painted (so that they take clicks) but
+  /// transparent, named like the marks.
+  void clickableSquares() {
+    if (!Opts.Squares)
+      return;
+    B.squares().forEach([&](unsigned I) {
+      Out += fmt::format(
+          "  <rect class=\"square\" data-square=\"{}\" x=\"{:.1f}\" "
+          "y=\"{:.1f}\" width=\"{}\" height=\"{}\" fill=\"#000\" "
+          "fill-opacity=\"0\"/>\n",
+          escapeForXml(B.squareName(I)), cx(I) - S / 2.0, cy(I) - S / 2.0, S,
+          S);
+    });
   }
 
   void marks() {

@@ -101,7 +101,8 @@ bool setOption(fairy_options &O, const std::string &Name,
       {"moved", &Inv::Moved},
       {"keep-going", &Inv::KeepGoing},
       {"advanced", &Inv::Advanced},
-      {"labels", &Inv::Labels}};
+      {"labels", &Inv::Labels},
+      {"svg-squares", &Inv::SvgSquares}};
   static const std::map<std::string, std::vector<std::string> Inv::*> Lists = {
       {"zone", &Inv::Zones},
       {"moved-squares", &Inv::MovedSquares},

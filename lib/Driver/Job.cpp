@@ -330,6 +330,7 @@ public:
     Opts.Caption =
         (Inv.PieceName.empty() ? "" : Inv.PieceName + ": ") + Caption;
     Opts.Style = resolveBoardStyle(Inv.Style, BoardStyle::Auto, P.board());
+    Opts.Squares = Inv.SvgSquares;
     if (!Plane)
       return renderSvg(P, Origin, Side, K, Opts);
     // Keep every square a mark or line shows, then renumber.

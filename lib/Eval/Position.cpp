@@ -155,6 +155,43 @@ static bool readFields(llvm::ArrayRef<llvm::StringRef> Fields, Position &P,
   return true;
 }
 
+std::string Position::toFEN() const {
+  std::string Out;
+  int W = B.width(), H = B.height();
+  for (int Z = 0; Z < B.depth(); ++Z) {
+    if (Z)
+      Out += '|';
+    for (int Y = H - 1; Y >= 0; --Y) {
+      if (Y != H - 1)
+        Out += '/';
+      int Empty = 0;
+      for (int X = 0; X < W; ++X) {
+        unsigned I = B.index(Vec(X, Y, Z));
+        char C = 0;
+        if (!B.squares().test(I))
+          C = '*';
+        else if (Squares[I].Present)
+          C = Squares[I].Side == Color::White
+                  ? Squares[I].Type
+                  : (char)std::tolower((unsigned char)Squares[I].Type);
+        if (!C) {
+          ++Empty;
+          continue;
+        }
+        if (Empty)
+          Out += std::to_string(Empty);
+        Empty = 0;
+        Out += C;
+      }
+      if (Empty)
+        Out += std::to_string(Empty);
+    }
+  }
+  if (SideGiven)
+    Out += SideToMove == Color::White ? " w" : " b";
+  return Out;
+}
+
 std::optional<Position> Position::fromFEN(const std::string &FEN,
                                           const std::optional<Board> &Size,
                                           std::string &Error) {

@@ -1,6 +1,7 @@
 #include "fairy/Eval/Board.h"
 #include "SquareBits.h"
 #include "fairy/Eval/Position.h"
+#include "fairy/Testing/Random.h"
 
 #include <gtest/gtest.h>
 
@@ -170,6 +171,41 @@ TEST(PositionTest, FEN) {
   ASSERT_TRUE(P3) << E;
   EXPECT_EQ(P3->board().depth(), 2);
   EXPECT_TRUE(P3->at(P3->board().index({0, 1, 1})).Present);
+}
+
+// toFEN writes what fromFEN reads back: the same squares, holes and pieces,
+// on random boards of every size up to 12 (two-digit empty runs) and in 3D.
+TEST(PositionTest, FENRoundTrip) {
+  std::mt19937_64 Rng(2611);
+  unsigned TwoDigitRuns = 0;
+  for (int Round = 0; Round < 600; ++Round) {
+    gen::RandomPositionOptions Opts;
+    Opts.ThreeD = Round % 3 == 0;
+    Opts.MaxSide = 12;
+    Position P = gen::randomPosition(Rng, Opts);
+    P.SideGiven = Round % 2;
+    P.SideToMove = Round % 4 < 2 ? Color::White : Color::Black;
+    std::string FEN = P.toFEN(), E;
+    TwoDigitRuns += FEN.find("10") != std::string::npos ||
+                    FEN.find("11") != std::string::npos ||
+                    FEN.find("12") != std::string::npos;
+    auto Q = Position::fromFEN(FEN, std::nullopt, E);
+    ASSERT_TRUE(Q) << FEN << ": " << E;
+    const Board &B = P.board();
+    ASSERT_EQ(Q->board().str(), B.str()) << FEN;
+    ASSERT_TRUE(Q->board().squares() == B.squares()) << FEN;
+    EXPECT_EQ(Q->SideGiven, P.SideGiven) << FEN;
+    if (P.SideGiven)
+      EXPECT_EQ(Q->SideToMove, P.SideToMove) << FEN;
+    for (unsigned I = 0; I < B.numSquares(); ++I) {
+      ASSERT_EQ(Q->at(I).Present, P.at(I).Present) << FEN << " square " << I;
+      if (P.at(I).Present) {
+        EXPECT_EQ(Q->at(I).Side, P.at(I).Side) << FEN;
+        EXPECT_EQ(Q->at(I).Type, P.at(I).Type) << FEN;
+      }
+    }
+  }
+  EXPECT_GT(TwoDigitRuns, 0u); // the long runs were exercised
 }
 
 // The fast evaluator's fixed-width sets against SquareSet, which the test

@@ -153,6 +153,11 @@ cl::opt<bool> Advanced(
 
 cl::opt<bool> Labels("labels", cl::desc("Label ranks and files in diagrams"),
                      cl::cat(Category));
+cl::opt<bool> SvgSquares(
+    "svg-squares",
+    cl::desc("In --emit=svg of one piece, an invisible square over each "
+             "square that names it (data-square), for pages that click it"),
+    cl::cat(Category));
 
 cl::opt<BoardStyle, false, ChoiceParser<BoardStyle>> BoardStyleKind(
     "board-style", cl::desc("How --emit=svg draws the board"),
@@ -384,6 +389,7 @@ Invocation invocation() {
   Inv.Moved = Moved;
   Inv.Advanced = Advanced;
   Inv.Labels = Labels;
+  Inv.SvgSquares = SvgSquares;
   Inv.Style = BoardStyleKind;
   Inv.Engine = Engine;
   Inv.EvalStepLimit = EvalStepLimit;

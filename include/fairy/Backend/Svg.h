@@ -25,6 +25,10 @@ struct SvgOptions {
   BoardStyle Style = BoardStyle::Chess; ///< Auto draws chess
   bool Legend = true;                   ///< a legend of the kinds of move shown
   unsigned SquareSize = 48;             ///< pixels
+  /// Over every square, last, an invisible square that names it
+  /// (`<rect class="square" data-square="e4" .../>`), for pages that let a
+  /// reader click the picture (the playground).
+  bool Squares = false;
 };
 
 std::string renderSvg(const Position &P, unsigned Origin, Color Side,

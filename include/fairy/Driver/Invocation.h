@@ -9,10 +9,10 @@
 #ifndef FAIRY_DRIVER_INVOCATION_H
 #define FAIRY_DRIVER_INVOCATION_H
 
-#include "fairy/Notation/BetzaStyle.h"
 #include "fairy/Backend/BitboardIndex.h"
 #include "fairy/Eval/BoardStyle.h"
 #include "fairy/Eval/Color.h"
+#include "fairy/Notation/BetzaStyle.h"
 #include "fairy/Support/Progress.h"
 
 #include <cstdint>
@@ -110,6 +110,9 @@ struct Invocation {
   bool Moved = false;    ///< the piece has moved (no initial moves)
   bool Advanced = false; ///< one rank ahead of its start (XBoard's 'ii')
   bool Labels = false;   ///< rank and file labels in diagrams
+  /// --svg-squares: a clickable, invisible square naming each square in
+  /// the picture of one piece (SvgOptions::Squares).
+  bool SvgSquares = false;
   /// Told how far long steps have come (fairy/Support/Progress.h); empty:
   /// nobody listens.
   ProgressFn Progress;

@@ -62,6 +62,12 @@ public:
                                          const std::optional<Board> &Size,
                                          std::string &Error);
 
+  /// The placement as fromFEN reads it (ranks from the top, digits for
+  /// empty runs, '*' for missing squares, levels from the bottom separated
+  /// by '|'), followed by the side to move when SideGiven; fromFEN of it
+  /// gives back the board's squares and pieces.
+  std::string toFEN() const;
+
   const Board &board() const { return B; }
   Board &board() { return B; }
   const Occupant &at(unsigned I) const { return Squares[I]; }
