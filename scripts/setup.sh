@@ -17,6 +17,7 @@ packages=(
   cmake ninja-build g++ clang-14 libclang-rt-14-dev pkg-config
   graphviz librsvg2-bin python3         # render checks of --emit=dot and --emit=svg
   chromium python3-pil fonts-dejavu-core # svg-render: pictures drawn by a browser
+  libcpp-httplib-dev                    # fairyc serve: the playground's HTTP server
   ca-certificates                       # npm fetches ffish over HTTPS
 )
 # Node.js and npm run Fairy-Stockfish (npm package ffish) in the conformance

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "ChoiceParser.h"
 #include "TerminalProgress.h"
+#include "PlaygroundServer.h"
 #include "fairy/Driver/Driver.h"
 #include "fairy/Support/TimeReport.h"
 
@@ -21,6 +22,24 @@ using namespace llvm;
 namespace {
 
 cl::OptionCategory Category("fairyc options");
+
+// fairyc serve: the playground (lib/Playground, docs/playground.md).
+cl::SubCommand ServeCommand(
+    "serve", "Serve the playground: a page that draws a piece as you type it "
+             "(docs/playground.md)");
+cl::OptionCategory ServeCategory("fairyc serve options");
+cl::opt<int> ServePort("port",
+                       cl::desc("The port to listen on (0: any free port)"),
+                       cl::init(8151), cl::sub(ServeCommand),
+                       cl::cat(ServeCategory));
+cl::opt<std::string> ServeHost(
+    "host",
+    cl::desc("The address to listen on (default 127.0.0.1: this machine "
+             "only)"),
+    cl::init("127.0.0.1"), cl::sub(ServeCommand), cl::cat(ServeCategory));
+cl::opt<bool> ServeLog("log",
+                       cl::desc("Print a line per request on standard error"),
+                       cl::sub(ServeCommand), cl::cat(ServeCategory));
 
 cl::opt<std::string> Input(cl::Positional,
                            cl::desc("<notation text, or a file to read; '-' or "
@@ -436,11 +455,36 @@ std::string describe(const Invocation &Inv, const std::string &Level) {
   return Out;
 }
 
+/// fairyc serve: listens until stopped; 1 if it cannot.
+int serve() {
+  ServeOptions Opts;
+  Opts.Host = ServeHost;
+  Opts.Port = ServePort;
+  Opts.Ready = [](const std::string &Url) {
+    outs() << "fairyc: the playground is at " << Url
+           << " (Ctrl-C stops it)\n";
+    outs().flush();
+  };
+  if (ServeLog)
+    Opts.Log = [](const std::string &Line) { errs() << Line << "\n"; };
+  std::string Error;
+  if (ServePort < 0 || ServePort > 65535) {
+    errs() << "fairyc: error: --port: " << ServePort
+           << " is not a port (0 to 65535)\n";
+    return 1;
+  }
+  if (!servePlayground(Opts, Error)) {
+    errs() << "fairyc: error: " << Error << "\n";
+    return 1;
+  }
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
-  cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions({&Category, &ServeCategory});
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "fairyc " << libraryVersion() << "\nbuilt with "
        << libraryDependencies() << "\n";
@@ -451,7 +495,10 @@ int main(int argc, char **argv) {
       "  fairyc -x parlett '2=.1<>,2<>.1='      draw the knight\n"
       "  fairyc -x parlett 'n+' --emit=ir       show the IR of the rook\n"
       "  fairyc -x fairy '[1,2]*'               draw the knight\n"
-      "  fairyc piece.parlett --board=8x8 --from=a1 --position=...\n");
+      "  fairyc piece.parlett --board=8x8 --from=a1 --position=...\n"
+      "  fairyc serve                           the playground in a browser\n");
+  if (ServeCommand)
+    return serve();
   Driver D("fairyc", DiagnosticsAs);
   if (ColorDiagnostics || NoColorDiagnostics)
     D.setColors(ColorDiagnostics && !NoColorDiagnostics);

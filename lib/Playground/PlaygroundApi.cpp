@@ -1,0 +1,306 @@
+//===- PlaygroundApi.cpp - /api/compile and /api/info ---------------------===//
+//
+// Each request becomes fairyc invocations on the driver library: the
+// picture (--emit=svg --svg-squares, whose diagnostics are the request's),
+// then, if it compiled, the destinations (--emit=json), the IR and the
+// piece in the other notations. Nothing here knows a notation.
+//
+//===----------------------------------------------------------------------===//
+#include "PlaygroundApi.h"
+
+#include "fairy/Driver/Driver.h"
+#include "fairy/Eval/Board.h"
+#include "fairy/Eval/BoardStyle.h"
+#include "fairy/Eval/Position.h"
+#include "fairy/Frontend/Notation.h"
+#include "fairy/Support/Diagnostics.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cctype>
+
+using namespace fairy;
+using namespace llvm;
+
+namespace {
+
+/// A piece the request puts on the board besides the mover.
+struct PlacedPiece {
+  std::string Square;
+  bool Own = false;
+  char Letter = 'P';
+};
+
+/// A well-formed /api/compile request.
+struct Request {
+  std::string Notation, Text, Board = "8x8", From;
+  BoardStyle Style = BoardStyle::Auto;
+  Color Side = Color::White;
+  bool Moved = false;
+  std::vector<PlacedPiece> Pieces;
+};
+
+ApiReply reply(int Status, json::Value V) {
+  std::string Body;
+  raw_string_ostream OS(Body);
+  OS << V;
+  OS.flush();
+  return {Status, std::move(Body)};
+}
+
+ApiReply badRequest(const std::string &Why) {
+  return reply(400, json::Object{{"error", Why}});
+}
+
+/// Reads \p Body into \p R; the reason it is not a request otherwise.
+std::optional<std::string> readRequest(const std::string &Body, Request &R) {
+  if (Body.size() > MaxPlaygroundRequest)
+    return "the request is larger than " +
+           std::to_string(MaxPlaygroundRequest) + " bytes";
+  Expected<json::Value> V = json::parse(Body);
+  if (!V) {
+    std::string Why = toString(V.takeError());
+    return "the request is not JSON: " + Why;
+  }
+  const json::Object *O = V->getAsObject();
+  if (!O)
+    return std::string("the request is not a JSON object");
+  auto String = [&](StringRef Key, std::string &Out,
+                    bool Required) -> std::optional<std::string> {
+    const json::Value *F = O->get(Key);
+    if (!F)
+      return Required ? std::optional<std::string>("\"" + Key.str() +
+                                                   "\" is missing")
+                      : std::nullopt;
+    auto S = F->getAsString();
+    if (!S)
+      return "\"" + Key.str() + "\" is not a string";
+    Out = S->str();
+    return std::nullopt;
+  };
+  for (auto [Key, Out, Required] :
+       {std::tuple<StringRef, std::string *, bool>{"notation", &R.Notation,
+                                                   true},
+        {"text", &R.Text, true},
+        {"board", &R.Board, false},
+        {"from", &R.From, false}})
+    if (auto Why = String(Key, *Out, Required))
+      return Why;
+  if (!findNotation(R.Notation))
+    return "\"notation\": no notation is called '" + R.Notation +
+           "' (GET /api/info lists them)";
+  std::string Style = "auto", Side = "white";
+  if (auto Why = String("style", Style, false))
+    return Why;
+  if (auto S = parseBoardStyle(Style))
+    R.Style = *S;
+  else
+    return "\"style\": no board style is called '" + Style + "'";
+  if (auto Why = String("side", Side, false))
+    return Why;
+  if (Side != "white" && Side != "black")
+    return std::string("\"side\" is \"white\" or \"black\"");
+  R.Side = Side == "white" ? Color::White : Color::Black;
+  if (const json::Value *M = O->get("moved")) {
+    if (!M->getAsBoolean())
+      return std::string("\"moved\" is not true or false");
+    R.Moved = *M->getAsBoolean();
+  }
+  const json::Value *Pieces = O->get("pieces");
+  if (!Pieces)
+    return std::nullopt;
+  const json::Array *A = Pieces->getAsArray();
+  if (!A)
+    return std::string("\"pieces\" is not an array");
+  for (const json::Value &E : *A) {
+    const json::Object *P = E.getAsObject();
+    auto Square = P ? P->getString("square") : None;
+    auto PieceSide = P ? P->getString("side") : None;
+    if (!Square || !PieceSide || (*PieceSide != "own" && *PieceSide != "enemy"))
+      return std::string("each of \"pieces\" is {\"square\": NAME, \"side\": "
+                         "\"own\" or \"enemy\"}");
+    PlacedPiece Piece{Square->str(), *PieceSide == "own"};
+    if (auto Letter = P->getString("letter")) {
+      if (Letter->size() != 1 || !std::isupper((unsigned char)(*Letter)[0]))
+        return std::string("a piece's \"letter\" is one upper case letter");
+      Piece.Letter = (*Letter)[0];
+    }
+    R.Pieces.push_back(Piece);
+  }
+  return std::nullopt;
+}
+
+/// The invocation for \p R emitting \p Emit, with the position it
+/// describes: the board, the pieces that stand on it (others are dropped
+/// and left out of \p Placed) and the mover's square (the centre if none
+/// was given; \p From names it). A board that does not parse is left for
+/// the driver to report.
+Invocation invocationFor(const Request &R, EmitKind Emit,
+                         json::Array *Placed = nullptr,
+                         std::string *From = nullptr) {
+  Invocation Inv;
+  Inv.Expression = R.Text;
+  Inv.Notation = R.Notation;
+  Inv.Emit = Emit;
+  Inv.Board = R.Board;
+  Inv.From = R.From;
+  Inv.Side = R.Side;
+  Inv.Moved = R.Moved;
+  Inv.Style = R.Style;
+  Inv.SvgSquares = true;
+  std::string Error;
+  std::optional<Board> B = Board::parse(R.Board, Error);
+  if (!B)
+    return Inv;
+  unsigned Origin = B->centre();
+  if (!R.From.empty() && !B->parseSquare(R.From, Origin, Error))
+    return Inv; // the driver reports the square
+  Inv.From = B->squareName(Origin);
+  if (From)
+    *From = Inv.From;
+  Position P(*B);
+  for (const PlacedPiece &Piece : R.Pieces) {
+    unsigned I;
+    if (!B->parseSquare(Piece.Square, I, Error) || !B->squares().test(I) ||
+        I == Origin || P.at(I).Present)
+      continue;
+    Color Side = Piece.Own ? R.Side : opposite(R.Side);
+    P.place(I, Side, Piece.Letter);
+    if (Placed)
+      Placed->push_back(json::Object{{"square", B->squareName(I)},
+                                     {"side", Piece.Own ? "own" : "enemy"},
+                                     {"letter", std::string(1, Piece.Letter)}});
+  }
+  if (P.hasPieces())
+    Inv.Position = P.toFEN();
+  return Inv;
+}
+
+const char *severityName(DriverDiagnostic::Severity K) {
+  switch (K) {
+  case DriverDiagnostic::Error:
+    return "error";
+  case DriverDiagnostic::Warning:
+    return "warning";
+  case DriverDiagnostic::Note:
+    return "note";
+  case DriverDiagnostic::Remark:
+    return "remark";
+  }
+  return "error";
+}
+
+/// One more output of a request that compiled: {"text": ...}, or
+/// {"error": the first error} when this back end cannot write the piece.
+json::Object convert(const Request &R, EmitKind Emit) {
+  Driver D("fairyc", DiagnosticsOutput::Collect);
+  if (std::optional<std::string> Out = D.emit(invocationFor(R, Emit)))
+    return json::Object{{"text", *Out}};
+  for (const DriverDiagnostic &Diag : D.diagnostics())
+    if (Diag.Kind == DriverDiagnostic::Error)
+      return json::Object{{"error", Diag.Message}};
+  return json::Object{{"error", "fairyc wrote nothing"}};
+}
+
+/// The destinations of --emit=json from one square, each square once with
+/// the kinds that reach it ("move", "capture", "remote", "promote").
+json::Array destinationsOf(const std::string &MovesJson) {
+  json::Array Out;
+  Expected<json::Value> V = json::parse(MovesJson);
+  if (!V) {
+    consumeError(V.takeError());
+    return Out;
+  }
+  const json::Object *O = V->getAsObject();
+  const json::Array *Moves = O ? O->getArray("moves") : nullptr;
+  if (!Moves || Moves->size() != 1 || !(*Moves)[0].getAsObject())
+    return Out;
+  const json::Object &From = *(*Moves)[0].getAsObject();
+  std::vector<std::pair<std::string, json::Array>> Squares;
+  for (auto [Key, Kind] : {std::pair{"quiet", "move"},
+                           {"capture", "capture"},
+                           {"remote", "remote"},
+                           {"promote", "promote"}}) {
+    const json::Array *List = From.getArray(Key);
+    for (const json::Value &S : List ? *List : json::Array()) {
+      std::string Name = S.getAsString().getValueOr("").str();
+      auto It = std::find_if(Squares.begin(), Squares.end(),
+                             [&](const auto &E) { return E.first == Name; });
+      if (It == Squares.end())
+        It = Squares.insert(Squares.end(), {Name, json::Array()});
+      It->second.push_back(Kind);
+    }
+  }
+  for (auto &[Name, Kinds] : Squares)
+    Out.push_back(json::Object{{"square", Name}, {"kinds", std::move(Kinds)}});
+  return Out;
+}
+
+} // namespace
+
+ApiReply fairy::compileForPlayground(const std::string &RequestBody) {
+  Request R;
+  if (auto Why = readRequest(RequestBody, R))
+    return badRequest(*Why);
+
+  // The picture first: its diagnostics are the request's, printed as
+  // fairyc prints them (source line, caret, fix-its) and recorded.
+  std::string Text;
+  raw_string_ostream TextOS(Text);
+  Driver D("fairyc", DiagnosticsOutput::Collect);
+  D.engine().setStream(&TextOS);
+  D.setColors(false);
+  json::Array Placed;
+  std::string From;
+  std::optional<std::string> Svg =
+      D.emit(invocationFor(R, EmitKind::Svg, &Placed, &From));
+  TextOS.flush();
+
+  json::Array Diags;
+  for (const DriverDiagnostic &Diag : D.diagnostics()) {
+    json::Object E{{"severity", severityName(Diag.Kind)},
+                   {"message", Diag.Message}};
+    if (Diag.Line) {
+      E["line"] = int64_t(Diag.Line);
+      E["column"] = int64_t(Diag.Column);
+    }
+    if (!Diag.Name.empty())
+      E["name"] = Diag.Name;
+    Diags.push_back(std::move(E));
+  }
+  json::Object Out{{"ok", Svg.has_value()},
+                   {"board", R.Board},
+                   {"pieces", std::move(Placed)},
+                   {"diagnostics", std::move(Diags)},
+                   {"diagnosticsText", Text}};
+  if (!From.empty())
+    Out["from"] = From;
+  if (!Svg)
+    return reply(200, std::move(Out));
+
+  Out["svg"] = *Svg;
+  Driver Moves("fairyc", DiagnosticsOutput::Collect);
+  Out["destinations"] = destinationsOf(
+      Moves.emit(invocationFor(R, EmitKind::Json)).value_or("{}"));
+  Out["ir"] = convert(R, EmitKind::IR);
+  Out["conversions"] = json::Object{{"betza", convert(R, EmitKind::Betza)},
+                                    {"parlett", convert(R, EmitKind::Parlett)},
+                                    {"fairy", convert(R, EmitKind::Fairy)}};
+  return reply(200, std::move(Out));
+}
+
+ApiReply fairy::playgroundInfo() {
+  json::Array Notations, Styles;
+  for (const NotationInfo &N : notations())
+    Notations.push_back(
+        json::Object{{"name", N.Name}, {"description", N.Description}});
+  for (BoardStyle S : {BoardStyle::Auto, BoardStyle::Chess,
+                       BoardStyle::Xiangqi, BoardStyle::Janggi,
+                       BoardStyle::Shogi})
+    Styles.push_back(boardStyleName(S));
+  return reply(200, json::Object{{"version", libraryVersion()},
+                                 {"notations", std::move(Notations)},
+                                 {"styles", std::move(Styles)}});
+}
