@@ -80,12 +80,11 @@ std::optional<std::string> readRequest(const std::string &Body, Request &R) {
     Out = S->str();
     return std::nullopt;
   };
-  for (auto [Key, Out, Required] :
-       {std::tuple<StringRef, std::string *, bool>{"notation", &R.Notation,
-                                                   true},
-        {"text", &R.Text, true},
-        {"board", &R.Board, false},
-        {"from", &R.From, false}})
+  for (auto [Key, Out, Required] : {std::tuple<StringRef, std::string *, bool>{
+                                        "notation", &R.Notation, true},
+                                    {"text", &R.Text, true},
+                                    {"board", &R.Board, false},
+                                    {"from", &R.From, false}})
     if (auto Why = String(Key, *Out, Required))
       return Why;
   if (!findNotation(R.Notation))
@@ -245,31 +244,50 @@ ApiReply fairy::compileForPlayground(const std::string &RequestBody) {
   if (auto Why = readRequest(RequestBody, R))
     return badRequest(*Why);
 
-  // The picture first: its diagnostics are the request's, printed as
-  // fairyc prints them (source line, caret, fix-its) and recorded.
+  // What --lint says, then the picture; their diagnostics are the
+  // request's, recorded and printed as fairyc prints them (source line,
+  // caret, fix-its). The picture's job repeats no warning lint gave.
   std::string Text;
   raw_string_ostream TextOS(Text);
-  Driver D("fairyc", DiagnosticsOutput::Collect);
-  D.engine().setStream(&TextOS);
-  D.setColors(false);
-  json::Array Placed;
+  json::Array Diags, Placed;
+  std::vector<std::string> Silenced;
+  auto Report = [&](Driver &D) {
+    for (const DriverDiagnostic &Diag : D.diagnostics()) {
+      json::Object E{{"severity", severityName(Diag.Kind)},
+                     {"message", Diag.Message}};
+      if (Diag.Line) {
+        E["line"] = int64_t(Diag.Line);
+        E["column"] = int64_t(Diag.Column);
+      }
+      if (!Diag.Name.empty()) {
+        E["name"] = Diag.Name;
+        Silenced.push_back("no-" + Diag.Name);
+      }
+      Diags.push_back(std::move(E));
+    }
+  };
   std::string From;
-  std::optional<std::string> Svg =
-      D.emit(invocationFor(R, EmitKind::Svg, &Placed, &From));
+  Invocation Inv = invocationFor(R, EmitKind::Svg, &Placed, &From);
+  std::optional<std::string> Svg;
+  {
+    Driver Lint("fairyc", DiagnosticsOutput::Collect);
+    Lint.engine().setStream(&TextOS);
+    Lint.setColors(false);
+    Invocation LintInv = Inv;
+    LintInv.LintOnly = true;
+    Lint.emit(LintInv);
+    Report(Lint);
+    if (!Lint.errorCount()) {
+      Driver Picture("fairyc", DiagnosticsOutput::Collect);
+      Picture.engine().setStream(&TextOS);
+      Picture.setColors(false);
+      Picture.applyWarningFlags(Silenced);
+      Svg = Picture.emit(Inv);
+      Report(Picture);
+    }
+  }
   TextOS.flush();
 
-  json::Array Diags;
-  for (const DriverDiagnostic &Diag : D.diagnostics()) {
-    json::Object E{{"severity", severityName(Diag.Kind)},
-                   {"message", Diag.Message}};
-    if (Diag.Line) {
-      E["line"] = int64_t(Diag.Line);
-      E["column"] = int64_t(Diag.Column);
-    }
-    if (!Diag.Name.empty())
-      E["name"] = Diag.Name;
-    Diags.push_back(std::move(E));
-  }
   json::Object Out{{"ok", Svg.has_value()},
                    {"board", R.Board},
                    {"pieces", std::move(Placed)},
@@ -296,9 +314,8 @@ ApiReply fairy::playgroundInfo() {
   for (const NotationInfo &N : notations())
     Notations.push_back(
         json::Object{{"name", N.Name}, {"description", N.Description}});
-  for (BoardStyle S : {BoardStyle::Auto, BoardStyle::Chess,
-                       BoardStyle::Xiangqi, BoardStyle::Janggi,
-                       BoardStyle::Shogi})
+  for (BoardStyle S : {BoardStyle::Auto, BoardStyle::Chess, BoardStyle::Xiangqi,
+                       BoardStyle::Janggi, BoardStyle::Shogi})
     Styles.push_back(boardStyleName(S));
   return reply(200, json::Object{{"version", libraryVersion()},
                                  {"notations", std::move(Notations)},

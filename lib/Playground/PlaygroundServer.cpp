@@ -81,11 +81,11 @@ bool fairy::servePlayground(const ServeOptions &Opts, std::string &Error) {
   // keeps only the newest answer, so queueing costs nothing, and each
   // compilation keeps the driver's own limits on time and memory.
   std::mutex CompileLock;
-  Server.Post("/api/compile", [&](const httplib::Request &Req,
-                                  httplib::Response &Res) {
-    std::lock_guard<std::mutex> Lock(CompileLock);
-    answer(Res, compileForPlayground(Req.body));
-  });
+  Server.Post("/api/compile",
+              [&](const httplib::Request &Req, httplib::Response &Res) {
+                std::lock_guard<std::mutex> Lock(CompileLock);
+                answer(Res, compileForPlayground(Req.body));
+              });
   Server.set_error_handler(
       [](const httplib::Request &Req, httplib::Response &Res) {
         if (!Res.body.empty())
@@ -108,8 +108,7 @@ bool fairy::servePlayground(const ServeOptions &Opts, std::string &Error) {
   else if (!Server.bind_to_port(Opts.Host, Port))
     Port = -1;
   if (Port < 0) {
-    Error = "cannot listen on " + Opts.Host + ":" +
-            std::to_string(Opts.Port) +
+    Error = "cannot listen on " + Opts.Host + ":" + std::to_string(Opts.Port) +
             " (is the port in use? --port chooses another, --port=0 any)";
     return false;
   }

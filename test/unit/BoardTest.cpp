@@ -195,8 +195,9 @@ TEST(PositionTest, FENRoundTrip) {
     ASSERT_EQ(Q->board().str(), B.str()) << FEN;
     ASSERT_TRUE(Q->board().squares() == B.squares()) << FEN;
     EXPECT_EQ(Q->SideGiven, P.SideGiven) << FEN;
-    if (P.SideGiven)
+    if (P.SideGiven) {
       EXPECT_EQ(Q->SideToMove, P.SideToMove) << FEN;
+    }
     for (unsigned I = 0; I < B.numSquares(); ++I) {
       ASSERT_EQ(Q->at(I).Present, P.at(I).Present) << FEN << " square " << I;
       if (P.at(I).Present) {

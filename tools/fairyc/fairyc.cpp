@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ChoiceParser.h"
-#include "TerminalProgress.h"
 #include "PlaygroundServer.h"
+#include "TerminalProgress.h"
 #include "fairy/Driver/Driver.h"
 #include "fairy/Support/TimeReport.h"
 
@@ -461,8 +461,7 @@ int serve() {
   Opts.Host = ServeHost;
   Opts.Port = ServePort;
   Opts.Ready = [](const std::string &Url) {
-    outs() << "fairyc: the playground is at " << Url
-           << " (Ctrl-C stops it)\n";
+    outs() << "fairyc: the playground is at " << Url << " (Ctrl-C stops it)\n";
     outs().flush();
   };
   if (ServeLog)
