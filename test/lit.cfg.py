@@ -7,7 +7,7 @@ import lit.formats
 config.name = 'fairyc'
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = ['.test', '.parlett', '.fir']
-config.excludes = ['Inputs', 'unit', 'fuzz', 'conformance', 'render', 'CMakeLists.txt']
+config.excludes = ['Inputs', 'unit', 'fuzz', 'conformance', 'render', 'browser', 'CMakeLists.txt']
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.fairy_obj_root, 'test')
 
