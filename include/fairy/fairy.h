@@ -52,7 +52,8 @@ typedef enum fairy_side { FAIRY_WHITE = 0, FAIRY_BLACK = 1 } fairy_side;
  * "board-style"
  * ("auto"/"chess"/"xiangqi"/"janggi"/"shogi"), "last-move", "zone", "moved-squares",
  * "advanced-squares", "state", "type", "royal", "piece" (repeatable ones
- * add a value each time). */
+ * add a value each time), "include-dir" (where the includes of a piece
+ * file compiled from text are found; default the current directory). */
 typedef struct fairy_options fairy_options;
 
 fairy_options *fairy_options_create(void);

@@ -92,11 +92,17 @@ bool setOption(fairy_options &O, const std::string &Name,
                const std::string &V) {
   using Inv = Invocation;
   static const std::map<std::string, std::string Inv::*> Strings = {
-      {"notation", &Inv::Notation},   {"x", &Inv::Notation},
-      {"board", &Inv::Board},         {"position", &Inv::Position},
-      {"from", &Inv::From},           {"name", &Inv::PieceName},
-      {"variant", &Inv::VariantName}, {"last-move", &Inv::LastMove},
-      {"type", &Inv::MoverType},      {"royal", &Inv::RoyalTypes}};
+      {"notation", &Inv::Notation},
+      {"x", &Inv::Notation},
+      {"board", &Inv::Board},
+      {"position", &Inv::Position},
+      {"from", &Inv::From},
+      {"name", &Inv::PieceName},
+      {"variant", &Inv::VariantName},
+      {"last-move", &Inv::LastMove},
+      {"type", &Inv::MoverType},
+      {"royal", &Inv::RoyalTypes},
+      {"include-dir", &Inv::IncludeDir}};
   static const std::map<std::string, bool Inv::*> Flags = {
       {"moved", &Inv::Moved},
       {"keep-going", &Inv::KeepGoing},

@@ -645,6 +645,7 @@ public:
     }
     PieceFileOptions POpts;
     POpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
+    POpts.IncludeDir = Inv.IncludeDir;
     std::string Error;
     if (!Inv.Board.empty() &&
         !(POpts.BoardOverride = Board::parse(Inv.Board, Error))) {
@@ -758,6 +759,7 @@ public:
       }
       PieceFileOptions POpts;
       POpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
+      POpts.IncludeDir = Inv.IncludeDir;
       return listVariantsIni(Diags, Inv.ImportPath, POpts);
     }
     bool PieceSet = isPieceSetInput();

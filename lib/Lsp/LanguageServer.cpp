@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <set>
@@ -64,18 +65,43 @@ json::Object range(const std::string &Text, SourcePoint Begin,
 }
 
 /// The invocation that compiles \p Text as fairyc would a file of \p Uri.
+/// The directory of a file:// URI's path (percent escapes decoded); empty
+/// for another scheme.
+std::string directoryOf(const std::string &Uri) {
+  StringRef Rest(Uri);
+  if (!Rest.consume_front("file://"))
+    return "";
+  std::string Path;
+  for (size_t I = 0; I < Rest.size(); ++I) {
+    unsigned Byte;
+    if (Rest[I] == '%' && I + 2 < Rest.size() &&
+        !Rest.substr(I + 1, 2).getAsInteger(16, Byte)) {
+      Path += char(Byte);
+      I += 2;
+    } else {
+      Path += Rest[I];
+    }
+  }
+  return sys::path::parent_path(Path).str();
+}
+
 Invocation invocationFor(const std::string &Text, const std::string &Uri) {
   Invocation Inv;
+  // A piece file's includes are next to the document, saved or not.
+  Inv.IncludeDir = directoryOf(Uri);
   Inv.Expression = Text;
   Inv.Notation = notationOf(Uri);
   return Inv;
 }
 
 /// The sections of a variants.ini text: each name, its 1-based line and
-/// the byte columns of the name.
+/// the byte columns of the name (1-based, end exclusive); the parent
+/// (`[name:parent]`) and its columns, if one is named.
 struct Section {
   std::string Name;
   unsigned Line, Begin, End;
+  std::string Parent;
+  unsigned ParentBegin = 0, ParentEnd = 0;
 };
 
 std::vector<Section> sectionsOf(const std::string &Text) {
@@ -91,9 +117,20 @@ std::vector<Section> sectionsOf(const std::string &Text) {
     if (End == StringRef::npos)
       continue;
     StringRef Name = L.slice(Open + 1, End).trim();
-    if (!Name.empty())
-      Out.push_back(
-          {Name.str(), unsigned(I + 1), unsigned(Open + 2), unsigned(End + 1)});
+    if (Name.empty())
+      continue;
+    Section S{Name.str(), unsigned(I + 1), unsigned(Open + 2),
+              unsigned(End + 1)};
+    size_t Close = L.find(']', End);
+    if (L[End] == ':' && Close != StringRef::npos) {
+      StringRef Parent = L.slice(End + 1, Close);
+      size_t Lead = Parent.size() - Parent.ltrim().size();
+      Parent = Parent.trim();
+      S.Parent = Parent.str();
+      S.ParentBegin = unsigned(End + 2 + Lead);
+      S.ParentEnd = unsigned(S.ParentBegin + Parent.size());
+    }
+    Out.push_back(std::move(S));
   }
   return Out;
 }
@@ -483,11 +520,37 @@ json::Value LanguageServer::formatting(const json::Object &Params) {
   return Edits;
 }
 
+/// In a variants.ini, the parent named in a section's header
+/// (`[name:parent]`) under the cursor leads to that section's header when
+/// the document defines it; a built-in parent has no place to go.
+static json::Value parentDefinition(const std::string &Text,
+                                    const std::string &Uri, int64_t Line,
+                                    int64_t Character) {
+  std::vector<Section> Sections = sectionsOf(Text);
+  for (const Section &S : Sections) {
+    if (S.Line != Line + 1 || S.Parent.empty() ||
+        Character + 1 < S.ParentBegin || Character + 1 > S.ParentEnd)
+      continue;
+    for (const Section &Target : Sections)
+      if (Target.Name == S.Parent)
+        return json::Object{{"uri", Uri},
+                            {"range", range(Text, {Target.Line, Target.Begin},
+                                            {Target.Line, Target.End})}};
+  }
+  return nullptr;
+}
+
 json::Value LanguageServer::definition(const json::Object &Params) {
   const json::Object *Pos = Params.getObject("position");
   std::string Uri = uriOf(Params);
   auto It = Documents.find(Uri);
-  if (It == Documents.end() || !Pos || notationOf(Uri) != "pieces")
+  if (It == Documents.end() || !Pos)
+    return nullptr;
+  if (notationOf(Uri) == "variants.ini")
+    return parentDefinition(It->second.Text, Uri,
+                            Pos->getInteger("line").getValueOr(0),
+                            Pos->getInteger("character").getValueOr(0));
+  if (notationOf(Uri) != "pieces")
     return nullptr;
   // An include statement on the line leads to its file, which piece files
   // name relative to themselves.

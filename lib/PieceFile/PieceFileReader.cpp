@@ -815,5 +815,6 @@ std::optional<PieceSet> fairy::readPieceFileText(DiagnosticEngine &Diags,
                                                  const std::string &Text,
                                                  const std::string &Name,
                                                  const PieceFileOptions &Opts) {
-  return readText(Diags, withoutByteOrderMark(Text), Name, "", Opts);
+  return readText(Diags, withoutByteOrderMark(Text), Name, Opts.IncludeDir,
+                  Opts);
 }

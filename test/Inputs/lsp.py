@@ -3,12 +3,14 @@
 
     lsp.py TESTFILE [SERVER]
 
-Every line "# MSG: {...}" of TESTFILE is one JSON-RPC message; each is
-framed with its Content-Length header and sent in order, then the stream is
+Every line "# MSG: {...}" of TESTFILE is one JSON-RPC message ("@TESTDIR@"
+in it stands for the directory of TESTFILE, for documents next to files of
+the tests); each is framed with its Content-Length header and sent in order, then the stream is
 closed. The server's messages are printed one per line, as compact JSON with
 sorted keys, for FileCheck; then "exit status N".
 """
 import json
+import os
 import subprocess
 import sys
 
@@ -16,9 +18,11 @@ import sys
 def main():
     test, server = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "fairyc-lsp"
     stream = b""
+    testdir = os.path.dirname(os.path.abspath(test))
     for line in open(test, encoding="utf-8"):
         if line.startswith("# MSG: "):
-            body = line[len("# MSG: "):].strip().encode("utf-8")
+            body = line[len("# MSG: "):].strip().replace("@TESTDIR@", testdir)
+            body = body.encode("utf-8")
             stream += b"Content-Length: %d\r\n\r\n" % len(body) + body
     r = subprocess.run([server], input=stream, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, timeout=60)

@@ -238,6 +238,26 @@ TEST(CAPITest, WarningsAndOptionsReachTheCompilation) {
   }
 }
 
+// "include-dir": a piece file compiled from text reads its includes there
+// (as fairyc-lsp does for an unsaved document), and not without it.
+TEST(CAPITest, IncludeDirFindsTheIncludesOfText) {
+  const char *Text = "include \"wazir.fairy\";\npiece ferz F betza \"F\";\n";
+  fairy_options *O = fairy_options_create();
+  ASSERT_EQ(
+      fairy_options_set(O, "include-dir", FAIRY_SOURCE_DIR "/test/Lsp/Inputs"),
+      FAIRY_OK);
+  Compilation Found(fairy_compile("pieces", Text, std::strlen(Text), O));
+  fairy_options_destroy(O);
+  EXPECT_TRUE(fairy_compilation_ok(Found.C));
+  EXPECT_EQ(fairy_piece_count(Found.C), 2u);
+  fairy_options *Elsewhere = fairy_options_create();
+  ASSERT_EQ(fairy_options_set(Elsewhere, "include-dir", "/nonexistent"),
+            FAIRY_OK);
+  Compilation Lost(fairy_compile("pieces", Text, std::strlen(Text), Elsewhere));
+  fairy_options_destroy(Elsewhere);
+  EXPECT_FALSE(fairy_compilation_ok(Lost.C));
+}
+
 TEST(CAPITest, BadArgumentsAndNullHandlesGetAStatus) {
   EXPECT_EQ(fairy_options_set(nullptr, "board", "8x8"), FAIRY_INVALID_ARGUMENT);
   fairy_options *O = fairy_options_create();

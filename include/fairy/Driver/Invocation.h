@@ -62,6 +62,9 @@ struct Invocation {
   std::vector<std::string> MoreInputs;
   /// -e: the notation text itself.
   std::optional<std::string> Expression;
+  /// Where the includes of a piece file given as Expression are found;
+  /// empty: the current directory (fairyc-lsp gives the document's).
+  std::string IncludeDir;
   /// -x: parlett, betza, fairy, formula, ir, or pieces; empty: from the
   /// file's extension.
   std::string Notation;

@@ -104,6 +104,10 @@ struct PieceFileOptions {
   std::optional<Board> BoardOverride;
   /// Whether include statements may read files (the fuzzer says no).
   bool AllowIncludes = true;
+  /// Where the includes of a piece file given as text are found
+  /// (readPieceFileText); empty: the current directory. An editor's unsaved
+  /// document includes files next to it.
+  std::string IncludeDir;
 };
 
 /// Reads the piece file at \p Path and every file it includes; reports
@@ -111,8 +115,8 @@ struct PieceFileOptions {
 std::optional<PieceSet> readPieceFile(DiagnosticEngine &Diags,
                                       const std::string &Path,
                                       const PieceFileOptions &Opts);
-/// The same for a piece file given as text (includes are relative to the
-/// current directory).
+/// The same for a piece file given as text (includes are relative to
+/// Opts.IncludeDir, else the current directory).
 std::optional<PieceSet> readPieceFileText(DiagnosticEngine &Diags,
                                           const std::string &Text,
                                           const std::string &Name,
