@@ -646,6 +646,7 @@ public:
     PieceFileOptions POpts;
     POpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
     POpts.IncludeDir = Inv.IncludeDir;
+    POpts.Recover = Inv.RecoverPieces;
     std::string Error;
     if (!Inv.Board.empty() &&
         !(POpts.BoardOverride = Board::parse(Inv.Board, Error))) {
@@ -682,7 +683,7 @@ public:
       }
       Set = readPieceFile(Diags, Source, POpts);
     }
-    if (!Set || newErrors())
+    if (!Set || (newErrors() && !Inv.RecoverPieces))
       return std::nullopt;
     return Set;
   }

@@ -5,6 +5,7 @@
 #include "fairy/Frontend/Notation.h"
 #include "fairy/Notation/BetzaWriter.h"
 #include "fairy/PieceFile/PieceSet.h"
+#include "fairy/PieceFile/PieceSetOutput.h"
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Transforms/Pass.h"
 
@@ -87,8 +88,10 @@ std::string directoryOf(const std::string &Uri) {
 
 Invocation invocationFor(const std::string &Text, const std::string &Uri) {
   Invocation Inv;
-  // A piece file's includes are next to the document, saved or not.
+  // A piece file's includes are next to the document, saved or not; a
+  // piece being typed does not hide the others.
   Inv.IncludeDir = directoryOf(Uri);
+  Inv.RecoverPieces = true;
   Inv.Expression = Text;
   Inv.Notation = notationOf(Uri);
   return Inv;
@@ -208,31 +211,43 @@ json::Object rangeOf(const std::string &Text, const Diagnostic &D) {
   return range(Text, At, SourcePoint{At.Line, At.Column + 1});
 }
 
-/// The piece of a piece file whose definition holds 0-based \p Line: the
-/// last one defined on or before it (in the file itself, not an include).
+/// A piece defined in a piece file (not in an include): its place in the
+/// set, and where its name is written.
 struct PieceAt {
+  size_t Index; ///< in PieceSet::Pieces
   std::string Name;
   char Letter;
   unsigned Line, Column, EndColumn; ///< of its name, 1-based
 };
 
-std::vector<PieceAt> piecesOf(const std::string &Text, const std::string &Uri) {
-  Driver D("fairyc", DiagnosticsOutput::Collect);
-  auto Pieces = D.compile(invocationFor(Text, Uri));
-  std::vector<PieceAt> Out;
-  if (!Pieces)
-    return Out;
-  SourceMgr &SM = D.engine().sourceMgr();
-  for (const PieceDef &P : Pieces->pieceSet().Pieces) {
+/// A piece file compiled as an editor sees it: pieces with errors left
+/// out (Invocation::RecoverPieces), the others there.
+struct CompiledDocument {
+  Driver D{"fairyc", DiagnosticsOutput::Collect};
+  std::unique_ptr<CompiledPieces> Pieces;
+  std::vector<PieceAt> Defined; ///< in the order they are written
+};
+
+std::unique_ptr<CompiledDocument> compileDocument(const std::string &Text,
+                                                  const std::string &Uri) {
+  auto Doc = std::make_unique<CompiledDocument>();
+  Doc->Pieces = Doc->D.compile(invocationFor(Text, Uri));
+  if (!Doc->Pieces)
+    return Doc;
+  SourceMgr &SM = Doc->D.engine().sourceMgr();
+  const std::vector<PieceDef> &Defs = Doc->Pieces->pieceSet().Pieces;
+  for (size_t I = 0; I < Defs.size(); ++I) {
+    const PieceDef &P = Defs[I];
     SMLoc Begin = P.NameRange.Start, End = P.NameRange.End;
     if (!Begin.isValid() || SM.FindBufferContainingLoc(Begin) != 1)
       continue; // defined in an included file
     auto [Line, Col] = SM.getLineAndColumn(Begin);
     auto [EndLine, EndCol] = SM.getLineAndColumn(End);
-    Out.push_back({P.Name, P.Letter, Line, Col,
-                   EndLine == Line ? EndCol : Col + unsigned(P.Name.size())});
+    Doc->Defined.push_back(
+        {I, P.Name, P.Letter, Line, Col,
+         EndLine == Line ? EndCol : Col + unsigned(P.Name.size())});
   }
-  return Out;
+  return Doc;
 }
 
 /// The document a request is about: its textDocument.uri.
@@ -388,34 +403,34 @@ json::Value LanguageServer::hover(const json::Object &Params) {
       Md += "Betza: `" + StringRef(*Betza).trim().str() + "`\n\n";
     return markdown(Md + "```text\n" + *Diagram + "```");
   }
-  // A piece file: the piece defined around the line, from the set's
-  // diagrams and its Betza spelling.
+  // A piece file: the piece defined on or before the line, written by the
+  // piece set's outputs for it alone (its Betza line and its diagram).
   int64_t Line = Pos->getInteger("line").getValueOr(0) + 1;
+  std::unique_ptr<CompiledDocument> Doc = compileDocument(Text, Uri);
   const PieceAt *Here = nullptr;
-  std::vector<PieceAt> Pieces = piecesOf(Text, Uri);
-  for (const PieceAt &P : Pieces)
+  for (const PieceAt &P : Doc->Defined)
     if (int64_t(P.Line) <= Line)
       Here = &P;
   if (!Here)
     return nullptr;
-  auto Diagrams = emitted(Text, Uri, EmitKind::Diagram);
-  auto Betza = emitted(Text, Uri, EmitKind::Betza);
+  PieceSet One = Doc->Pieces->pieceSet();
+  One.Pieces = {One.Pieces[Here->Index]};
+  // Their diagnostics (none that the document's lint does not give) are
+  // recorded with the compilation's, whose sources they point into.
+  DiagnosticEngine &Diags = Doc->D.engine();
+  SetOptions Opts;
+  Opts.Output = SetOutput::Betza;
+  auto Betza = emitPieceSet(Diags, One, Opts);
+  Opts.Output = SetOutput::Diagram;
+  auto Diagram = emitPieceSet(Diags, One, Opts);
   std::string Md =
       "**" + Here->Name + "** (" + std::string(1, Here->Letter) + ")\n\n";
-  if (Betza) {
-    // `piece NAME L betza "..."` lines; the piece's, by its letter.
-    std::string Key = " " + std::string(1, Here->Letter) + " betza \"";
-    for (StringRef L : split(*Betza, '\n'))
-      if (L.contains(Key))
-        Md += "`" + L.trim().str() + "`\n\n";
-  }
-  if (Diagrams) {
-    // Blocks "name (L): ...\n<diagram>", blank lines between them.
-    std::string Title = Here->Name + " (" + std::string(1, Here->Letter) + ")";
-    for (StringRef Block : split(*Diagrams, "\n\n"))
-      if (Block.startswith(Title))
-        Md += "```text\n" + Block.str() + "\n```\n";
-  }
+  // The `piece NAME L betza "...";` line (after the board's).
+  for (StringRef L : split(Betza.value_or(""), '\n'))
+    if (L.startswith("piece "))
+      Md += "`" + L.trim().str() + "`\n\n";
+  if (Diagram)
+    Md += "```text\n" + StringRef(*Diagram).rtrim().str() + "\n```\n";
   return markdown(Md);
 }
 
@@ -437,7 +452,8 @@ json::Value LanguageServer::documentSymbols(const json::Object &Params) {
   }
   if (notationOf(Uri) != "pieces")
     return Symbols;
-  for (const PieceAt &P : piecesOf(Text, Uri)) {
+  std::unique_ptr<CompiledDocument> Doc = compileDocument(Text, Uri);
+  for (const PieceAt &P : Doc->Defined) {
     json::Object R = range(Text, SourcePoint{P.Line, P.Column},
                            SourcePoint{P.Line, P.EndColumn});
     Symbols.push_back(

@@ -750,18 +750,24 @@ std::optional<PieceSet> finish(Loader &Load, const PieceFileOptions &Opts) {
   // Step 3: the notation strings.
   bool Ok = true;
   for (RawPiece &Raw : Load.Pieces) {
+    bool PieceOk = true;
     for (const RawMovement &M : Raw.Moves) {
       PieceMovement Parsed;
       if (parseMovement(Load.Diags, M, *Set.TheBoard, Opts, Parsed))
         Raw.Def.Moves.push_back(std::move(Parsed));
       else
-        Ok = false;
+        PieceOk = false;
     }
     for (unsigned I : Raw.Via)
       Load.Includes[I].Used = true;
-    Set.Pieces.push_back(std::move(Raw.Def));
+    Ok &= PieceOk;
+    if (PieceOk || !Opts.Recover)
+      Set.Pieces.push_back(std::move(Raw.Def));
   }
-  if (!Ok ||
+  if (!Ok && !Opts.Recover)
+    return std::nullopt;
+  // Recovering, the rules may name a piece left out: they are not read.
+  if (Ok &&
       !gameRules(Load, Set, Opts, Used ? Used->Via : std::vector<unsigned>()))
     return std::nullopt;
   lintPieces(Load.Diags, Set);

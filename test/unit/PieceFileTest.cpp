@@ -88,3 +88,39 @@ TEST(PieceFileTest, ExamplesCompileToCheckedBitboardHeaders) {
 }
 
 } // namespace
+
+// PieceFileOptions::Recover: a piece whose notation has an error is left
+// out, the error reported once, the others read (and linted); without it
+// the whole file fails. The game rules, which may name the piece left out,
+// are not read then.
+TEST(PieceFileTest, RecoverLeavesOutOnlyTheBrokenPiece) {
+  const std::string Text = "board 6x6;\nstart \"6/6/6/6/6/LGW3\";\n"
+                           "piece wizard W betza \"FC\";\n"
+                           "piece lancer L betza \"fRbx\";\n"
+                           "piece guard G parlett \"1*\";\n";
+  DiagnosticEngine Strict(nullptr);
+  EXPECT_FALSE(readPieceFileText(Strict, Text, "<input>", {}));
+  EXPECT_EQ(Strict.errorCount(), 1u);
+
+  DiagnosticEngine Lenient(nullptr);
+  PieceFileOptions Opts;
+  Opts.Recover = true;
+  auto Set = readPieceFileText(Lenient, Text, "<input>", Opts);
+  ASSERT_TRUE(Set);
+  EXPECT_EQ(Lenient.errorCount(), 1u);
+  ASSERT_EQ(Set->Pieces.size(), 2u);
+  EXPECT_EQ(Set->Pieces[0].Name, "wizard");
+  EXPECT_EQ(Set->Pieces[1].Name, "guard");
+  EXPECT_EQ(Set->board().str(), "6x6");
+  EXPECT_FALSE(Set->Start);
+
+  // With nothing broken, Recover reads the game rules as always.
+  DiagnosticEngine Clean(nullptr);
+  auto Whole = readPieceFileText(
+      Clean,
+      "board 6x6;\nstart \"6/6/6/6/6/W5\";\npiece wizard W betza \"FC\";\n",
+      "<input>", Opts);
+  ASSERT_TRUE(Whole);
+  EXPECT_EQ(Clean.errorCount(), 0u);
+  EXPECT_TRUE(Whole->Start);
+}

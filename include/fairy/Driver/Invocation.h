@@ -65,6 +65,10 @@ struct Invocation {
   /// Where the includes of a piece file given as Expression are found;
   /// empty: the current directory (fairyc-lsp gives the document's).
   std::string IncludeDir;
+  /// In a piece file, a piece whose notation has an error is left out
+  /// (the error reported all the same) and the others compiled and linted:
+  /// fairyc-lsp's view of a file being edited (PieceFileOptions::Recover).
+  bool RecoverPieces = false;
   /// -x: parlett, betza, fairy, formula, ir, or pieces; empty: from the
   /// file's extension.
   std::string Notation;

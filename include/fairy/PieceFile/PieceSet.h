@@ -108,6 +108,11 @@ struct PieceFileOptions {
   /// (readPieceFileText); empty: the current directory. An editor's unsaved
   /// document includes files next to it.
   std::string IncludeDir;
+  /// A piece whose notation has an error is left out, the error reported,
+  /// and the other pieces read (with the piece-file lint) instead of the
+  /// whole file failing: what an editor shows while one piece is typed.
+  /// The game rules (start position, promotion) are then not read.
+  bool Recover = false;
 };
 
 /// Reads the piece file at \p Path and every file it includes; reports
