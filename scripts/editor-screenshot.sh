@@ -21,15 +21,15 @@ done
 work=$(mktemp -d)
 trap 'tmux -L fairyc-shot kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 cat > "$work/fairies.fairy" <<'PIECES'
-// Three fairy pieces for a 10x10 variant.
+// Fairy pieces for a 10x10 variant.
 board 10x10;
 
 piece chancellor C betza "RN";
-piece wizard W betza "FC";
 // A king that also steps like a wazir: the W adds nothing.
 piece guard G betza "KW";
 // A typo: Betza's atoms are upper case letters.
 piece lancer L betza "fRbx";
+piece wizard W betza "FC";
 PIECES
 cat > "$work/init.lua" <<LUA
 vim.opt.number = true
@@ -55,7 +55,7 @@ tmux -L fairyc-shot new-session -d -x 100 -y 32 \
   "TERM=xterm-256color nvim -u $work/init.lua fairies.fairy"
 sleep 3
 # The hover on the wizard: its Betza and its diagram.
-tmux -L fairyc-shot send-keys 5G 8l
+tmux -L fairyc-shot send-keys 9G 8l
 sleep 1
 tmux -L fairyc-shot send-keys ':lua vim.lsp.buf.hover()' Enter
 sleep 2
