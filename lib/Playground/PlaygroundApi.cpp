@@ -177,20 +177,6 @@ Invocation invocationFor(const Request &R, EmitKind Emit,
   return Inv;
 }
 
-const char *severityName(DriverDiagnostic::Severity K) {
-  switch (K) {
-  case DriverDiagnostic::Error:
-    return "error";
-  case DriverDiagnostic::Warning:
-    return "warning";
-  case DriverDiagnostic::Note:
-    return "note";
-  case DriverDiagnostic::Remark:
-    return "remark";
-  }
-  return "error";
-}
-
 /// One more output of a request that compiled: {"text": ...}, or
 /// {"error": the first error} when this back end cannot write the piece.
 json::Object convert(const Request &R, EmitKind Emit) {
@@ -252,7 +238,7 @@ ApiReply fairy::compileForPlayground(const std::string &RequestBody) {
   json::Array Diags, Placed;
   std::vector<std::string> Silenced;
   auto Report = [&](Driver &D) {
-    for (const DriverDiagnostic &Diag : D.diagnostics()) {
+    for (const Diagnostic &Diag : D.engine().diagnostics()) {
       json::Object E{{"severity", severityName(Diag.Kind)},
                      {"message", Diag.Message}};
       if (Diag.Line) {

@@ -324,7 +324,7 @@ bool fairy::noColor() {
   return V && *V;
 }
 
-static const char *severityName(SourceMgr::DiagKind K) {
+const char *fairy::severityName(SourceMgr::DiagKind K) {
   switch (K) {
   case SourceMgr::DK_Error:
     return "error";

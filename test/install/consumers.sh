@@ -40,6 +40,23 @@ install)
     "$prefix/bin/fairyc-lsp" || true)
   grep -q hoverProvider <<< "$answer" ||
     fail "the installed fairyc-lsp does not answer initialize"
+  # The installed fairyc serves the playground: its page and an answer.
+  python3 - "$prefix/bin/fairyc" <<'PY' || fail "the installed fairyc serve"
+import json, re, subprocess, sys, urllib.request
+server = subprocess.Popen([sys.argv[1], "serve", "--port=0"],
+                          stdout=subprocess.PIPE, text=True)
+try:
+    url = re.search(r"http://\S+/", server.stdout.readline()).group(0)
+    page = urllib.request.urlopen(url, timeout=30).read().decode()
+    assert "fairyc playground" in page, "no page"
+    req = urllib.request.Request(url + "api/compile", method="POST",
+                                 data=b'{"notation":"betza","text":"N"}')
+    answer = json.load(urllib.request.urlopen(req, timeout=30))
+    assert answer["ok"] and len(answer["destinations"]) == 8, answer
+finally:
+    server.terminate()
+    server.wait(timeout=30)
+PY
   echo "installed into $prefix: $(find "$prefix" -type f | wc -l) files"
   ;;
 headers)

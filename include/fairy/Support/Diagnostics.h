@@ -168,6 +168,9 @@ private:
   std::vector<Diagnostic> Recorded;
 };
 
+/// "error", "warning", "remark" or "note", as the JSON output names them.
+const char *severityName(llvm::SourceMgr::DiagKind K);
+
 /// Every recorded diagnostic as a JSON array (--diagnostics=json); the
 /// schema is in docs/diagnostics.md.
 std::string diagnosticsToJson(const std::vector<Diagnostic> &Diags);
