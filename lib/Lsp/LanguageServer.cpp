@@ -122,8 +122,11 @@ std::vector<Section> sectionsOf(const std::string &Text) {
     StringRef Name = L.slice(Open + 1, End).trim();
     if (Name.empty())
       continue;
-    Section S{Name.str(), unsigned(I + 1), unsigned(Open + 2),
-              unsigned(End + 1)};
+    Section S;
+    S.Name = Name.str();
+    S.Line = unsigned(I + 1);
+    S.Begin = unsigned(Open + 2);
+    S.End = unsigned(End + 1);
     size_t Close = L.find(']', End);
     if (L[End] == ':' && Close != StringRef::npos) {
       StringRef Parent = L.slice(End + 1, Close);
