@@ -165,6 +165,10 @@ std::optional<std::string> fairy::irToParlett(const NodeRef &IR,
       Why = "a move in three dimensions (Parlett's notation is flat)";
       return std::nullopt;
     }
+    if (M.V.x == 0 && M.V.y == 0) {
+      Why = "a move that stays on its square (Parlett has no null move)";
+      return std::nullopt;
+    }
     if (M.Final != Land::notFriend() && M.Final != Land::empty() &&
         M.Final != Land::enemy()) {
       Why = std::string("a move ending on a square that is '") +

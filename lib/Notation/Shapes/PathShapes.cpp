@@ -88,7 +88,7 @@ Move classify(const NodeRef &Path, When W, bool XBoard) {
                         "XBetza's 'O', which --emit=betza writes)"};
   if (C.size() == 1)
     throw CannotWrite{"'" + printNodeHeader(N) +
-                      "' is not a move Betza can write"};
+                      "' is not a leap, a rider, a lame leap or a hopper"};
   const Node &Last = *C.back();
   if (Last.is(NodeKind::Leg) && Last.effect() == Effect::EnPassant)
     throw CannotWrite{"an en passant capture"};
