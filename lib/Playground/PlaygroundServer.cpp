@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <mutex>
+#include <sys/socket.h>
 
 using namespace fairy;
 
@@ -57,6 +58,13 @@ bool fairy::servePlayground(const ServeOptions &Opts, std::string &Error) {
     return false;
   }
   Server.set_default_headers(SecurityHeaders);
+  // SO_REUSEADDR only: httplib's default also sets SO_REUSEPORT, which lets
+  // a second `fairyc serve` on the same port take half the requests
+  // instead of saying that the port is in use.
+  Server.set_socket_options([](socket_t Socket) {
+    int Yes = 1;
+    setsockopt(Socket, SOL_SOCKET, SO_REUSEADDR, &Yes, sizeof(Yes));
+  });
   // Larger bodies are refused with 413 before they are read.
   Server.set_payload_max_length(MaxPlaygroundRequest);
   Server.set_read_timeout(5, 0);

@@ -8,6 +8,8 @@ Lines of TESTFILE that send a request:
     # GET: /path
     # POST: /path {json}          (the rest of the line is the body)
     # POST-BYTES: /path N         (a body of N bytes 'a')
+    # SERVE-AGAIN:                (a second server on the same port: its
+                                    error and exit status)
 For each answer: "status N", the Content-Type and Content-Security-Policy
 headers, then the body -- JSON with sorted keys, one "key: value" line per
 top-level field, an "svg" field replaced by its size and followed by the
@@ -75,6 +77,12 @@ def main():
             elif line.startswith("# POST: "):
                 path, _, body = line[8:].strip().partition(" ")
                 show(*send(base, "POST", path, body.encode("utf-8")))
+            elif line.startswith("# SERVE-AGAIN:"):
+                port = re.search(r":(\d+)/$", base).group(1)
+                r = subprocess.run([fairyc, "serve", "--port=" + port],
+                                   capture_output=True, text=True, timeout=30)
+                print(r.stderr.rstrip("\n"))
+                print("exit status %d" % r.returncode)
             elif line.startswith("# POST-BYTES: "):
                 path, _, n = line[14:].strip().partition(" ")
                 show(*send(base, "POST", path, b"a" * int(n)))
