@@ -429,7 +429,8 @@ json::Value LanguageServer::hover(const json::Object &Params) {
   std::string Md =
       "**" + Here->Name + "** (" + std::string(1, Here->Letter) + ")\n\n";
   // The `piece NAME L betza "...";` line (after the board's).
-  for (StringRef L : split(Betza.value_or(""), '\n'))
+  std::string BetzaLines = Betza.value_or("");
+  for (StringRef L : split(BetzaLines, '\n'))
     if (L.startswith("piece "))
       Md += "`" + L.trim().str() + "`\n\n";
   if (Diagram)
