@@ -12,7 +12,10 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.fairy_obj_root, 'test')
 
 # Our tools first, then FileCheck, not and count from LLVM 14.
-for d in (config.llvm_tools_dir, config.fairy_tools_dir):
+# `lit --param tools=DIR` runs the suite on other builds of the tools (a
+# sanitizer build: -DFAIRY_SANITIZE=ON).
+tools_dir = lit_config.params.get('tools', config.fairy_tools_dir)
+for d in (config.llvm_tools_dir, tools_dir):
     config.environment['PATH'] = os.path.pathsep.join(
         (d, config.environment.get('PATH', os.environ.get('PATH', ''))))
 # Diagnostics must not depend on the terminal.

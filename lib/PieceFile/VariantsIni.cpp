@@ -375,41 +375,53 @@ private:
     throw Failed();
   }
 
-  void resolve(const Section &S) {
-    if (!Resolving.insert(S.Name + "@" + std::to_string(S.Buffer)).second)
-      fail(S.Buffer, S.HeaderBegin, S.HeaderEnd,
-           "the section [" + S.Name + "] inherits from itself");
-    if (!S.Parent.empty()) {
+  /// Reads section \p Start over its ancestors: the chain of parents is
+  /// found first (a loop or a missing parent is an error), then each
+  /// section's rules are applied from the oldest ancestor down. Without
+  /// recursion, so that a chain of any length fits any stack.
+  void resolve(const Section &Start) {
+    std::vector<const Section *> Chain; // Start first
+    for (const Section *S = &Start; S;) {
+      if (!Resolving.insert(S->Name + "@" + std::to_string(S->Buffer)).second)
+        fail(S->Buffer, S->HeaderBegin, S->HeaderEnd,
+             "the section [" + S->Name + "] inherits from itself");
+      Chain.push_back(S);
+      if (S->Parent.empty())
+        break;
       // A section's own file first, then the built-in variants; a
       // built-in section's parents are built in.
-      const Section *P = find(S.Parent);
-      if (S.Buffer == BuiltinBuffer)
-        P = Builtins.count(S.Parent) ? &Builtins.at(S.Parent) : nullptr;
+      const Section *P = find(S->Parent);
+      if (S->Buffer == BuiltinBuffer)
+        P = Builtins.count(S->Parent) ? &Builtins.at(S->Parent) : nullptr;
       if (!P) {
-        std::string Similar = similarNames(S.Parent, {&BuiltinOrder}, "'", "'");
-        fail(S.Buffer, S.ParentBegin, S.ParentBegin + S.Parent.size(),
-             "the parent variant '" + S.Parent +
+        std::string Similar =
+            similarNames(S->Parent, {&BuiltinOrder}, "'", "'");
+        fail(S->Buffer, S->ParentBegin, S->ParentBegin + S->Parent.size(),
+             "the parent variant '" + S->Parent +
                  "' is neither a section of this file nor one of "
                  "Fairy-Stockfish's built-in variants" +
                  (Similar.empty() ? " (--list-variants lists them)"
                                   : "; did you mean " + Similar + "?"));
       }
-      if (P->Buffer == BuiltinBuffer && S.Buffer != BuiltinBuffer) {
+      if (P->Buffer == BuiltinBuffer && S->Buffer != BuiltinBuffer) {
         Entry Ref;
-        Ref.Key = Ref.Value = S.Parent;
-        Ref.Buffer = S.Buffer;
-        Ref.KeyBegin = Ref.ValueBegin = S.ParentBegin;
-        Ref.Section = S.Name;
+        Ref.Key = Ref.Value = S->Parent;
+        Ref.Buffer = S->Buffer;
+        Ref.KeyBegin = Ref.ValueBegin = S->ParentBegin;
+        Ref.Section = S->Name;
         BuiltinParent = Ref;
       }
-      resolve(*P);
+      S = P;
     }
-    if (S.Buffer == BuiltinBuffer)
-      if (auto F = familyStyle(S.Name))
-        Style = *F;
-    for (const Entry &E : S.Entries)
-      apply(E);
-    conclude();
+    for (auto It = Chain.rbegin(); It != Chain.rend(); ++It) {
+      const Section &S = **It;
+      if (S.Buffer == BuiltinBuffer)
+        if (auto F = familyStyle(S.Name))
+          Style = *F;
+      for (const Entry &E : S.Entries)
+        apply(E);
+      conclude();
+    }
   }
 
   /// The board style of the built-in variants that start a family: their
