@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 
 using namespace fairy;
 using namespace llvm;
@@ -225,7 +226,9 @@ json::Array destinationsOf(const std::string &MovesJson) {
 
 } // namespace
 
-ApiReply fairy::compileForPlayground(const std::string &RequestBody) {
+ApiReply fairy::compileForPlayground(const std::string &RequestBody,
+                                     std::chrono::milliseconds ExtrasBudget) {
+  auto Start = std::chrono::steady_clock::now();
   Request R;
   if (auto Why = readRequest(RequestBody, R))
     return badRequest(*Why);
@@ -288,10 +291,19 @@ ApiReply fairy::compileForPlayground(const std::string &RequestBody) {
   Driver Moves("fairyc", DiagnosticsOutput::Collect);
   Out["destinations"] = destinationsOf(
       Moves.emit(invocationFor(R, EmitKind::Json)).value_or("{}"));
-  Out["ir"] = convert(R, EmitKind::IR);
-  Out["conversions"] = json::Object{{"betza", convert(R, EmitKind::Betza)},
-                                    {"parlett", convert(R, EmitKind::Parlett)},
-                                    {"fairy", convert(R, EmitKind::Fairy)}};
+  // The IR and the conversions only while the answer is still quick: a
+  // piece that took a second to lint and draw is not written four more
+  // times (each job has the driver's limits, the request has this one).
+  auto Extra = [&](EmitKind Emit) {
+    if (std::chrono::steady_clock::now() - Start >= ExtrasBudget)
+      return json::Object{{"error", "not written: this piece took more than "
+                                    "a second to compile and draw"}};
+    return convert(R, Emit);
+  };
+  Out["ir"] = Extra(EmitKind::IR);
+  Out["conversions"] = json::Object{{"betza", Extra(EmitKind::Betza)},
+                                    {"parlett", Extra(EmitKind::Parlett)},
+                                    {"fairy", Extra(EmitKind::Fairy)}};
   return reply(200, std::move(Out));
 }
 

@@ -11,6 +11,7 @@
 #ifndef FAIRY_PLAYGROUND_PLAYGROUNDAPI_H
 #define FAIRY_PLAYGROUND_PLAYGROUNDAPI_H
 
+#include <chrono>
 #include <string>
 
 namespace fairy {
@@ -23,8 +24,11 @@ struct ApiReply {
 
 /// POST /api/compile. 200 for any well-formed request, whether the
 /// notation compiles or not ("ok" says); 400 with {"error": ...} for a body
-/// that is not such a request.
-ApiReply compileForPlayground(const std::string &RequestBody);
+/// that is not such a request. The IR and the conversions are written only
+/// while the request has taken less than \p ExtrasBudget.
+ApiReply compileForPlayground(
+    const std::string &RequestBody,
+    std::chrono::milliseconds ExtrasBudget = std::chrono::milliseconds(1000));
 
 /// GET /api/info: fairyc's version, the notations (name and description)
 /// and the board styles, for the page's selectors.

@@ -93,8 +93,9 @@ void report(const char *What, const Tally &T, unsigned CapturePerMille = 80,
               T.WithCapture, T.WithRemote);
   EXPECT_GT(T.NonEmpty * 3, T.Compared);
   EXPECT_GT(T.WithCapture * 1000, T.Compared * CapturePerMille);
-  if (RemotePerMille) // 0: the movesets compared make none
+  if (RemotePerMille) { // 0: the movesets compared make none
     EXPECT_GT(T.WithRemote * 1000, T.Compared * RemotePerMille);
+  }
 }
 
 } // namespace

@@ -20,7 +20,10 @@ TEST(EscapeTest, CStringLiterals) {
   EXPECT_EQ(cStringLiteral("a\nb\x01"
                            "9"),
             "\"a\\nb\\0019\"");
-  EXPECT_EQ(cStringLiteral("??/"), "\"?\\?/\"");
+  // Two literals, so that the source holds no trigraph sequence.
+  EXPECT_EQ(cStringLiteral("?"
+                           "?/"),
+            "\"?\\?/\"");
 }
 
 TEST(EscapeTest, XmlAndDot) {

@@ -177,3 +177,28 @@ TEST(PlaygroundTest, NotationTextIsEscapedInThePicture) {
   EXPECT_EQ(Svg.find("<script>"), std::string::npos);
   EXPECT_NE(Svg.find("&lt;/svg&gt;&lt;script&gt;"), std::string::npos);
 }
+
+// A request that has already taken its budget gets its picture and
+// destinations, and no IR or conversions (each says why).
+TEST(PlaygroundTest, SlowRequestsLeaveOutTheExtraOutputs) {
+  const std::string Body = R"({"notation":"betza","text":"N"})";
+  auto Parse = [](const ApiReply &R) {
+    auto V = llvm::json::parse(R.Body);
+    EXPECT_TRUE(bool(V));
+    return V ? *V : llvm::json::Value(nullptr);
+  };
+  llvm::json::Value Quick = Parse(compileForPlayground(Body));
+  EXPECT_TRUE(Quick.getAsObject()->getObject("ir")->getString("text"));
+  llvm::json::Value Slow =
+      Parse(compileForPlayground(Body, std::chrono::milliseconds(0)));
+  const llvm::json::Object &O = *Slow.getAsObject();
+  EXPECT_TRUE(O.getBoolean("ok").getValueOr(false));
+  EXPECT_EQ(O.getArray("destinations")->size(), 8u);
+  EXPECT_TRUE(O.getString("svg"));
+  EXPECT_EQ(O.getObject("ir")->getString("error").getValueOr("").str(),
+            "not written: this piece took more than a second to compile and "
+            "draw");
+  for (const char *Name : {"betza", "parlett", "fairy"})
+    EXPECT_TRUE(O.getObject("conversions")->getObject(Name)->getString("error"))
+        << Name;
+}
