@@ -15,6 +15,7 @@
 #include <map>
 #include <new>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace fairy;
@@ -374,15 +375,29 @@ fairy_position *fairy_position_create(const fairy_compilation *C) {
 
 void fairy_position_destroy(fairy_position *P) { delete P; }
 
+/// The side a C caller passed, or nullopt for a value that is neither
+/// FAIRY_WHITE nor FAIRY_BLACK. Read from the argument's bytes: in C++,
+/// loading an enum object that holds another value is undefined.
+static std::optional<Color> sideOf(const fairy_side &Side) {
+  std::underlying_type_t<fairy_side> Value;
+  static_assert(sizeof Value == sizeof Side, "an enum is its underlying type");
+  std::memcpy(&Value, &Side, sizeof Value);
+  if (Value == FAIRY_WHITE)
+    return Color::White;
+  if (Value == FAIRY_BLACK)
+    return Color::Black;
+  return std::nullopt;
+}
+
 fairy_status fairy_position_place(fairy_position *P, unsigned Square,
                                   fairy_side Side, char Type, int Moved) {
-  if (!P || Square >= P->Squares.size() ||
-      (Side != FAIRY_WHITE && Side != FAIRY_BLACK) ||
+  std::optional<Color> C = sideOf(Side);
+  if (!P || Square >= P->Squares.size() || !C ||
       !std::isalpha((unsigned char)Type))
     return FAIRY_INVALID_ARGUMENT;
   SquareContent &S = P->Squares[Square];
   S.Present = true;
-  S.Side = Side == FAIRY_WHITE ? Color::White : Color::Black;
+  S.Side = *C;
   S.Type = (char)std::toupper((unsigned char)Type);
   S.Moved = Moved != 0;
   return FAIRY_OK;
@@ -408,8 +423,8 @@ fairy_status fairy_destinations(fairy_compilation *C, size_t Piece,
       C->LastError = "the input did not compile";
       return FAIRY_ERROR;
     }
-    if ((!Out && Capacity) || !Count ||
-        (Side != FAIRY_WHITE && Side != FAIRY_BLACK)) {
+    std::optional<Color> Mover = sideOf(Side);
+    if ((!Out && Capacity) || !Count || !Mover) {
       C->LastError = "bad argument: out, count or side";
       return FAIRY_INVALID_ARGUMENT;
     }
@@ -418,9 +433,9 @@ fairy_status fairy_destinations(fairy_compilation *C, size_t Piece,
       return FAIRY_INVALID_ARGUMENT;
     }
     static const std::vector<SquareContent> Empty;
-    auto D = C->Pieces->destinations(
-        Piece, From, Side == FAIRY_WHITE ? Color::White : Color::Black,
-        Moved != 0, Position ? Position->Squares : Empty, C->LastError);
+    auto D = C->Pieces->destinations(Piece, From, *Mover, Moved != 0,
+                                     Position ? Position->Squares : Empty,
+                                     C->LastError);
     if (!D)
       return Piece >= C->Pieces->size() || !C->Pieces->hasSquare(From)
                  ? FAIRY_INVALID_ARGUMENT
