@@ -124,14 +124,16 @@ const sorted = (o) => Object.keys(o).sort();
           JSON.stringify(diagnostics));
     check('the status says one error',
           (await page.$eval('#status', (e) => e.textContent)) === '1 error');
-    check('the last picture is kept, dimmed',
-          await page.$eval('#board-svg', (e) => e.classList.contains('stale')));
+    check('the last picture and outputs are kept, dimmed',
+          await page.$eval('#board-svg', (e) => e.classList.contains('stale')) &&
+              await page.$eval('#outputs', (e) => e.classList.contains('stale')));
 
     // Fixed again: no diagnostics, a fresh picture.
     await typeNotation(page, 'parlett', '~1/2');
-    check('a good notation again clears the diagnostics',
+    check('a good notation again clears the diagnostics and the dimming',
           (await page.$eval('#diagnostics', (e) => e.textContent)) === '' &&
-              (await page.$eval('#status', (e) => e.textContent)) === 'compiles');
+              (await page.$eval('#status', (e) => e.textContent)) === 'compiles' &&
+              !(await page.$eval('#outputs', (e) => e.classList.contains('stale'))));
     const knight = await drawn(page);
     const wantKnight = fromFairyc(['-x', 'parlett', '~1/2', '--board=8x8',
                                    '--from=d4', '--position=8/8/8/8/5P2/8/8/8']);

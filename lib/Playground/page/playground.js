@@ -114,7 +114,10 @@ function show(answer) {
     state.from = answer.from;
   state.pieces = answer.pieces.map((e) => ({ square: e.square, side: e.side }));
 
+  // After an error the last picture, IR and conversions stay, dimmed: they
+  // are of the text as it last compiled.
   const picture = $('board-svg');
+  $('outputs').classList.toggle('stale', !answer.ok);
   if (!answer.ok) {
     picture.classList.add('stale');
     $('destinations').textContent = '';
