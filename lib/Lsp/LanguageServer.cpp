@@ -390,11 +390,11 @@ json::Value LanguageServer::hover(const json::Object &Params) {
   std::string Uri = uriOf(Params);
   if (!Pos)
     return nullptr;
-  auto It = Documents.find(Uri);
+  const std::string *Open = textOf(Uri);
   std::string Notation = notationOf(Uri);
-  if (It == Documents.end() || Notation.empty() || Notation == "variants.ini")
+  if (!Open || Notation.empty() || Notation == "variants.ini")
     return nullptr;
-  const std::string &Text = It->second.Text;
+  const std::string &Text = *Open;
   if (Notation != "pieces") {
     // The document is one piece: its diagram and its canonical Betza.
     auto Diagram = emitted(Text, Uri, EmitKind::Diagram);
@@ -440,11 +440,11 @@ json::Value LanguageServer::hover(const json::Object &Params) {
 
 json::Value LanguageServer::documentSymbols(const json::Object &Params) {
   std::string Uri = uriOf(Params);
-  auto It = Documents.find(Uri);
+  const std::string *Open = textOf(Uri);
   json::Array Symbols;
-  if (It == Documents.end())
+  if (!Open)
     return Symbols;
-  const std::string &Text = It->second.Text;
+  const std::string &Text = *Open;
   if (notationOf(Uri) == "variants.ini") {
     // A variants.ini's sections.
     for (const Section &S : sectionsOf(Text)) {
@@ -469,11 +469,11 @@ json::Value LanguageServer::documentSymbols(const json::Object &Params) {
 json::Value LanguageServer::codeActions(const json::Object &Params) {
   const json::Object *Want = Params.getObject("range");
   std::string Uri = uriOf(Params);
-  auto It = Documents.find(Uri);
+  const std::string *Open = textOf(Uri);
   json::Array Actions;
-  if (It == Documents.end() || !Want || notationOf(Uri).empty())
+  if (!Open || !Want || notationOf(Uri).empty())
     return Actions;
-  const std::string &Text = It->second.Text;
+  const std::string &Text = *Open;
   auto LineOf = [](const json::Object *P, const char *Key) {
     const json::Object *At = P ? P->getObject(Key) : nullptr;
     return At ? At->getInteger("line").getValueOr(0) : 0;
@@ -505,11 +505,16 @@ json::Object fileStart() {
 }
 } // namespace
 
+const std::string *LanguageServer::textOf(const std::string &Uri) const {
+  auto It = Documents.find(Uri);
+  return It == Documents.end() ? nullptr : &It->second.Text;
+}
+
 json::Value LanguageServer::formatting(const json::Object &Params) {
   std::string Uri = uriOf(Params);
-  auto It = Documents.find(Uri);
+  const std::string *Open = textOf(Uri);
   json::Array Edits;
-  if (It == Documents.end())
+  if (!Open)
     return Edits;
   // The notation's own writer: the piece as fairyc spells it. Notations
   // without a writer, and piece files (whose pieces may be written in
@@ -524,7 +529,7 @@ json::Value LanguageServer::formatting(const json::Object &Params) {
     Writer = EmitKind::Fairy;
   if (!Writer)
     return Edits;
-  const std::string &Text = It->second.Text;
+  const std::string &Text = *Open;
   auto Written = emitted(Text, Uri, *Writer);
   if (!Written)
     return Edits; // it does not compile: nothing to format
@@ -563,12 +568,11 @@ static json::Value parentDefinition(const std::string &Text,
 json::Value LanguageServer::definition(const json::Object &Params) {
   const json::Object *Pos = Params.getObject("position");
   std::string Uri = uriOf(Params);
-  auto It = Documents.find(Uri);
-  if (It == Documents.end() || !Pos)
+  const std::string *Open = textOf(Uri);
+  if (!Open || !Pos)
     return nullptr;
   if (notationOf(Uri) == "variants.ini")
-    return parentDefinition(It->second.Text, Uri,
-                            Pos->getInteger("line").getValueOr(0),
+    return parentDefinition(*Open, Uri, Pos->getInteger("line").getValueOr(0),
                             Pos->getInteger("character").getValueOr(0));
   if (notationOf(Uri) != "pieces")
     return nullptr;
@@ -576,7 +580,7 @@ json::Value LanguageServer::definition(const json::Object &Params) {
   // name relative to themselves.
   int64_t Line = Pos->getInteger("line").getValueOr(0);
   SmallVector<StringRef, 16> Lines;
-  StringRef(It->second.Text).split(Lines, '\n');
+  StringRef(*Open).split(Lines, '\n');
   if (Line < 0 || size_t(Line) >= Lines.size())
     return nullptr;
   StringRef L = Lines[Line].trim();

@@ -43,6 +43,8 @@ private:
   std::map<std::string, Document> Documents; ///< by URI
   bool ShutDown = false, Exited = false;
 
+  /// The text of the open document \p Uri; nullptr if it is not open.
+  const std::string *textOf(const std::string &Uri) const;
   llvm::json::Value publishDiagnostics(const std::string &Uri);
   llvm::json::Value hover(const llvm::json::Object &Params);
   llvm::json::Value documentSymbols(const llvm::json::Object &Params);
