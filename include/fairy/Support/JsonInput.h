@@ -20,6 +20,22 @@
 #include <optional>
 #include <string>
 
+namespace llvm {
+namespace json {
+/// An optional field read with ObjectMapper::mapOptional into a
+/// std::optional (LLVM 14 reads only into llvm::Optional). It lives here,
+/// beside fromJSON's other overloads, for argument-dependent lookup.
+template <typename T>
+bool fromJSON(const Value &E, std::optional<T> &Out, Path P) {
+  T V;
+  if (!fromJSON(E, V, P))
+    return false;
+  Out = std::move(V);
+  return true;
+}
+} // namespace json
+} // namespace llvm
+
 namespace fairy {
 
 /// What a door accepts of one JSON text.
