@@ -14,6 +14,7 @@
 #include "fairy/Eval/Position.h"
 #include "fairy/Frontend/Notation.h"
 #include "fairy/Support/Diagnostics.h"
+#include "fairy/Support/JsonInput.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -55,77 +56,71 @@ ApiReply badRequest(const std::string &Why) {
   return reply(400, json::Object{{"error", Why}});
 }
 
+/// The JSON of a request, its shape checked field by field before any is
+/// used (fairy/Support/JsonInput.h); the values are checked by readRequest.
+struct PieceJson {
+  std::string Square, Side;
+  std::optional<std::string> Letter;
+};
+
+struct RequestJson {
+  std::string Notation, Text;
+  std::optional<std::string> Board, From, Style, Side;
+  std::optional<bool> Moved;
+  std::optional<std::vector<PieceJson>> Pieces;
+};
+
+bool fromJSON(const json::Value &V, PieceJson &P, json::Path Path) {
+  json::ObjectMapper O(V, Path);
+  return O && O.map("square", P.Square) && O.map("side", P.Side) &&
+         O.mapOptional("letter", P.Letter);
+}
+
+bool fromJSON(const json::Value &V, RequestJson &R, json::Path Path) {
+  json::ObjectMapper O(V, Path);
+  return O && O.map("notation", R.Notation) && O.map("text", R.Text) &&
+         O.mapOptional("board", R.Board) && O.mapOptional("from", R.From) &&
+         O.mapOptional("style", R.Style) && O.mapOptional("side", R.Side) &&
+         O.mapOptional("moved", R.Moved) && O.mapOptional("pieces", R.Pieces);
+}
+
 /// Reads \p Body into \p R; the reason it is not a request otherwise.
 std::optional<std::string> readRequest(const std::string &Body, Request &R) {
-  if (Body.size() > MaxPlaygroundRequest)
-    return "the request is larger than " +
-           std::to_string(MaxPlaygroundRequest) + " bytes";
-  Expected<json::Value> V = json::parse(Body);
-  if (!V) {
-    std::string Why = toString(V.takeError());
-    return "the request is not JSON: " + Why;
-  }
-  const json::Object *O = V->getAsObject();
-  if (!O)
-    return std::string("the request is not a JSON object");
-  auto String = [&](StringRef Key, std::string &Out,
-                    bool Required) -> std::optional<std::string> {
-    const json::Value *F = O->get(Key);
-    if (!F)
-      return Required ? std::optional<std::string>("\"" + Key.str() +
-                                                   "\" is missing")
-                      : std::nullopt;
-    auto S = F->getAsString();
-    if (!S)
-      return "\"" + Key.str() + "\" is not a string";
-    Out = S->str();
-    return std::nullopt;
-  };
-  for (auto [Key, Out, Required] : {std::tuple<StringRef, std::string *, bool>{
-                                        "notation", &R.Notation, true},
-                                    {"text", &R.Text, true},
-                                    {"board", &R.Board, false},
-                                    {"from", &R.From, false}})
-    if (auto Why = String(Key, *Out, Required))
-      return Why;
+  // A request is small and shallow: 256 KiB and 8 levels (the pieces'
+  // objects are at level 2) are far more than the page ever sends.
+  Expected<json::Value> V =
+      parseJsonInput(Body, JsonLimits{MaxPlaygroundRequest, 8});
+  if (!V)
+    return "the request is not JSON: " + toString(V.takeError());
+  RequestJson J;
+  if (auto Why = readJson(*V, J, "request"))
+    return *Why;
+  R.Notation = J.Notation;
+  R.Text = J.Text;
+  R.Board = J.Board.value_or(R.Board);
+  R.From = J.From.value_or("");
   if (!findNotation(R.Notation))
     return "\"notation\": no notation is called '" + R.Notation +
            "' (GET /api/info lists them)";
-  std::string Style = "auto", Side = "white";
-  if (auto Why = String("style", Style, false))
-    return Why;
+  std::string Style = J.Style.value_or("auto");
   if (auto S = parseBoardStyle(Style))
     R.Style = *S;
   else
     return "\"style\": no board style is called '" + Style + "'";
-  if (auto Why = String("side", Side, false))
-    return Why;
+  std::string Side = J.Side.value_or("white");
   if (Side != "white" && Side != "black")
     return std::string("\"side\" is \"white\" or \"black\"");
   R.Side = Side == "white" ? Color::White : Color::Black;
-  if (const json::Value *M = O->get("moved")) {
-    if (!M->getAsBoolean())
-      return std::string("\"moved\" is not true or false");
-    R.Moved = *M->getAsBoolean();
-  }
-  const json::Value *Pieces = O->get("pieces");
-  if (!Pieces)
-    return std::nullopt;
-  const json::Array *A = Pieces->getAsArray();
-  if (!A)
-    return std::string("\"pieces\" is not an array");
-  for (const json::Value &E : *A) {
-    const json::Object *P = E.getAsObject();
-    auto Square = P ? P->getString("square") : None;
-    auto PieceSide = P ? P->getString("side") : None;
-    if (!Square || !PieceSide || (*PieceSide != "own" && *PieceSide != "enemy"))
+  R.Moved = J.Moved.value_or(false);
+  for (const PieceJson &P : J.Pieces.value_or(std::vector<PieceJson>())) {
+    if (P.Side != "own" && P.Side != "enemy")
       return std::string("each of \"pieces\" is {\"square\": NAME, \"side\": "
                          "\"own\" or \"enemy\"}");
-    PlacedPiece Piece{Square->str(), *PieceSide == "own"};
-    if (auto Letter = P->getString("letter")) {
-      if (Letter->size() != 1 || !std::isupper((unsigned char)(*Letter)[0]))
+    PlacedPiece Piece{P.Square, P.Side == "own"};
+    if (P.Letter) {
+      if (P.Letter->size() != 1 || !std::isupper((unsigned char)(*P.Letter)[0]))
         return std::string("a piece's \"letter\" is one upper case letter");
-      Piece.Letter = (*Letter)[0];
+      Piece.Letter = (*P.Letter)[0];
     }
     R.Pieces.push_back(Piece);
   }

@@ -1,12 +1,19 @@
 //===- PlaygroundServer.h - fairyc serve ------------------------*- C++ -*-===//
 //
-// A small HTTP server (Debian's cpp-httplib) for the playground: the page
-// (built in), GET /api/info and POST /api/compile (PlaygroundApi.h).
+// The playground's HTTP server: the page (built in), GET /api/info and
+// POST /api/compile (PlaygroundApi.h). Debian's cpp-httplib parses, routes
+// and writes; the connections are fairyc's own, so that a client cannot
+// hold the server: one thread reads every connection's request whole
+// within the limits and a deadline (HttpGate.h), then a small pool of
+// workers answers requests that are complete, and compilations take turns
+// in a bounded queue (503 when it is full). docs/playground.md has the
+// limits and the security model.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FAIRY_PLAYGROUND_PLAYGROUNDSERVER_H
 #define FAIRY_PLAYGROUND_PLAYGROUNDSERVER_H
 
+#include <chrono>
 #include <functional>
 #include <string>
 
@@ -19,13 +26,35 @@ struct ServeOptions {
   int Port = 8151;
   /// Called once listening, with the page's address.
   std::function<void(const std::string &Url)> Ready;
-  /// Called for each request answered: method, path, status.
+  /// Called for each request answered or refused: method, path, status,
+  /// escaped for a terminal.
   std::function<void(const std::string &Line)> Log;
+
+  // --- Limits (docs/playground.md) ---------------------------------------
+  /// Connections open at once, reading or being answered; more are
+  /// answered 503 at once.
+  unsigned MaxConnections = 256;
+  /// Workers answering complete requests (the page and /api/info are
+  /// answered by any).
+  unsigned Workers = 4;
+  /// Compilations waiting for their turn; more are answered 503.
+  unsigned MaxWaitingCompiles = 4;
+  /// How long a client may take to send its whole request.
+  std::chrono::milliseconds RequestDeadline{5000};
+  /// How long a client may take to read its answer.
+  std::chrono::milliseconds WriteTimeout{5000};
 };
 
 /// Serves until the process ends (or the server fails). Returns false with
 /// \p Error set when it cannot listen.
 bool servePlayground(const ServeOptions &Opts, std::string &Error);
+
+/// What the server answers to \p Raw, the whole of what one connection
+/// sent, as if it listened on \p Host:\p Port: the gate's refusal, or the
+/// answer to the request (the fuzz target's and the unit tests' way in,
+/// with no sockets).
+std::string answerConnection(const std::string &Raw, const std::string &Host,
+                             int Port);
 
 } // namespace fairy
 

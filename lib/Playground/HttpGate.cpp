@@ -1,0 +1,247 @@
+//===- HttpGate.cpp - What fairyc serve lets in ---------------------------===//
+#include "HttpGate.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <arpa/inet.h>
+
+using namespace fairy;
+using namespace llvm;
+
+RequestGate::State RequestGate::refuse(int Status, std::string Why) {
+  Refused = HttpRefusal{Status, std::move(Why)};
+  return State::Refused;
+}
+
+size_t RequestGate::wanted(size_t Have) const {
+  size_t Most =
+      HeaderEnd ? HeaderEnd + Body : Limits.MaxHeaderBytes + 4 + Limits.MaxBody;
+  return Most > Have ? Most - Have : 0;
+}
+
+RequestGate::State RequestGate::feed(StringRef Bytes) {
+  if (Refused)
+    return State::Refused;
+  if (!HeaderEnd) {
+    // The headers end at the first blank line; search only what is new
+    // (and the three bytes before it), so that a request trickled byte by
+    // byte costs linear time.
+    size_t From = Scanned > 3 ? Scanned - 3 : 0;
+    size_t End = Bytes.find("\r\n\r\n", From);
+    Scanned = Bytes.size();
+    if (End == StringRef::npos) {
+      StringRef Line = Bytes.take_until([](char C) { return C == '\n'; });
+      if (Line.size() > Limits.MaxLine)
+        return refuse(Line.size() == Bytes.size() ? 414 : 431,
+                      Line.size() == Bytes.size()
+                          ? "the request line is longer than " +
+                                std::to_string(Limits.MaxLine) + " bytes"
+                          : "a header line is longer than " +
+                                std::to_string(Limits.MaxLine) + " bytes");
+      if (Bytes.size() > Limits.MaxHeaderBytes)
+        return refuse(431, "the request's headers are larger than " +
+                               std::to_string(Limits.MaxHeaderBytes) +
+                               " bytes");
+      return State::NeedMore;
+    }
+    if (End + 4 > Limits.MaxHeaderBytes)
+      return refuse(431, "the request's headers are larger than " +
+                             std::to_string(Limits.MaxHeaderBytes) + " bytes");
+    State S = readHeaders(Bytes.take_front(End + 2));
+    if (S == State::Refused)
+      return S;
+    HeaderEnd = End + 4;
+  }
+  return Bytes.size() >= HeaderEnd + Body ? State::Complete : State::NeedMore;
+}
+
+RequestGate::State RequestGate::readHeaders(StringRef Head) {
+  SmallVector<StringRef, 32> Lines;
+  Head.split(Lines, "\r\n", -1, /*KeepEmpty=*/true);
+  Lines.pop_back(); // after the last CRLF
+  if (Lines.empty() || Lines[0].empty())
+    return refuse(400, "the request has no request line");
+  if (Lines[0].size() > Limits.MaxLine)
+    return refuse(414, "the request line is longer than " +
+                           std::to_string(Limits.MaxLine) + " bytes");
+  if (Lines.size() - 1 > Limits.MaxHeaders)
+    return refuse(431, "the request has more than " +
+                           std::to_string(Limits.MaxHeaders) + " headers");
+  std::optional<uint64_t> Length;
+  auto IsToken = [](char C) {
+    return isAlnum(C) || StringRef("!#$%&'*+-.^_`|~").contains(C);
+  };
+  for (StringRef Line : makeArrayRef(Lines).drop_front()) {
+    if (Line.size() > Limits.MaxLine)
+      return refuse(431, "a header line is longer than " +
+                             std::to_string(Limits.MaxLine) + " bytes");
+    auto [Name, Value] = Line.split(':');
+    if (Name.empty() || Name.size() == Line.size() ||
+        !llvm::all_of(Name, IsToken))
+      return refuse(400, "a header line is not NAME: VALUE");
+    Value = Value.trim(" \t");
+    if (Name.equals_insensitive("transfer-encoding"))
+      return refuse(411, "a request body needs a Content-Length (bodies "
+                         "in chunks are not read)");
+    if (Name.equals_insensitive("expect")) {
+      if (!Value.equals_insensitive("100-continue"))
+        return refuse(417, "the only expectation met is 100-continue");
+      ExpectContinue = true;
+    }
+    if (Name.equals_insensitive("content-length")) {
+      uint64_t N;
+      if (Value.empty() || !llvm::all_of(Value, isDigit) || Value.size() > 18 ||
+          Value.getAsInteger(10, N))
+        return refuse(400, "the Content-Length is not a number");
+      if (Length && *Length != N)
+        return refuse(400, "two different Content-Lengths");
+      Length = N;
+    }
+  }
+  if (Length && *Length > Limits.MaxBody)
+    return refuse(413, "the request is too large (at most " +
+                           std::to_string(Limits.MaxBody) + " bytes)");
+  Body = Length.value_or(0);
+  return State::NeedMore;
+}
+
+namespace {
+
+/// A host (no port) that a DNS rebinding attack cannot use, or the name
+/// the server was told to answer as.
+bool hostIsServers(StringRef Name, const ServedAddress &At) {
+  if (Name.equals_insensitive("localhost") || Name.equals_insensitive(At.Host))
+    return true;
+  std::string Text = Name.str();
+  unsigned char Address[16];
+  return inet_pton(AF_INET, Text.c_str(), Address) == 1 ||
+         inet_pton(AF_INET6, Text.c_str(), Address) == 1;
+}
+
+} // namespace
+
+bool fairy::hostNamesServer(StringRef Host, const ServedAddress &At) {
+  Host = Host.trim(" \t");
+  StringRef Name, Port;
+  if (Host.consume_front("[")) {
+    size_t Close = Host.find(']');
+    if (Close == StringRef::npos)
+      return false;
+    Name = Host.take_front(Close);
+    StringRef Rest = Host.drop_front(Close + 1);
+    if (!Rest.empty() && !Rest.consume_front(":"))
+      return false;
+    Port = Rest;
+    // Only an IPv6 address is written in brackets.
+    unsigned char Address[16];
+    if (inet_pton(AF_INET6, Name.str().c_str(), Address) != 1)
+      return false;
+  } else {
+    if (Host.count(':') > 1)
+      return false;
+    std::tie(Name, Port) = Host.split(':');
+    if (Host.contains(':') && Port.empty())
+      return false;
+    if (Name.empty())
+      return false;
+  }
+  unsigned N = 80;
+  if (!Port.empty() && (!llvm::all_of(Port, isDigit) || Port.size() > 5 ||
+                        Port.getAsInteger(10, N)))
+    return false;
+  return int(N) == At.Port && hostIsServers(Name, At);
+}
+
+std::optional<HttpRefusal>
+fairy::checkRequestHeaders(const ServedAddress &At, StringRef Method,
+                           StringRef Path, std::optional<StringRef> Host,
+                           std::optional<StringRef> Origin,
+                           std::optional<StringRef> ContentType) {
+  if (!Host)
+    return HttpRefusal{400, "the request names no Host"};
+  if (!hostNamesServer(*Host, At))
+    return HttpRefusal{403, "the Host is not this server's address (fairyc "
+                            "serve answers as localhost, an IP address or "
+                            "the name given to --host)"};
+  if (Origin) {
+    StringRef O = Origin->trim(" \t");
+    if (!O.consume_front("http://") || O.contains('/') ||
+        !hostNamesServer(O, At))
+      return HttpRefusal{403, "requests from other pages are refused"};
+  }
+  if (Method == "POST" && Path == "/api/compile") {
+    StringRef Type =
+        ContentType ? ContentType->split(';').first.trim(" \t") : "";
+    if (!Type.equals_insensitive("application/json"))
+      return HttpRefusal{415, "/api/compile reads a body of Content-Type "
+                              "application/json"};
+  }
+  return std::nullopt;
+}
+
+const char *fairy::statusReason(int Status) {
+  switch (Status) {
+  case 400:
+    return "Bad Request";
+  case 403:
+    return "Forbidden";
+  case 404:
+    return "Not Found";
+  case 408:
+    return "Request Timeout";
+  case 411:
+    return "Length Required";
+  case 413:
+    return "Payload Too Large";
+  case 414:
+    return "URI Too Long";
+  case 415:
+    return "Unsupported Media Type";
+  case 417:
+    return "Expectation Failed";
+  case 431:
+    return "Request Header Fields Too Large";
+  case 503:
+    return "Service Unavailable";
+  }
+  return "Error";
+}
+
+std::string fairy::errorBody(const std::string &Why) {
+  std::string Body;
+  raw_string_ostream OS(Body);
+  OS << json::Value(json::Object{{"error", Why}});
+  OS.flush();
+  return Body;
+}
+
+std::string fairy::refusalResponse(const HttpRefusal &R) {
+  std::string Body = errorBody(R.Why);
+  std::string Out = "HTTP/1.1 " + std::to_string(R.Status) + " " +
+                    statusReason(R.Status) + "\r\n";
+  for (const auto &[Name, Value] : securityHeaders())
+    Out += Name + ": " + Value + "\r\n";
+  if (R.Status == 503)
+    Out += "Retry-After: 1\r\n";
+  Out += "Content-Type: application/json\r\nContent-Length: " +
+         std::to_string(Body.size()) + "\r\nConnection: close\r\n\r\n" + Body;
+  return Out;
+}
+
+const std::vector<std::pair<std::string, std::string>> &
+fairy::securityHeaders() {
+  // The page runs only its own script (the SVG it is sent carries styles,
+  // never scripts), nothing is sniffed, nothing kept, and no other page
+  // frames it.
+  static const std::vector<std::pair<std::string, std::string>> Headers = {
+      {"Content-Security-Policy",
+       "default-src 'none'; script-src 'self'; connect-src 'self'; "
+       "style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"},
+      {"X-Content-Type-Options", "nosniff"},
+      {"Referrer-Policy", "no-referrer"},
+      {"Cache-Control", "no-store"}};
+  return Headers;
+}
