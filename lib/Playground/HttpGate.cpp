@@ -30,16 +30,18 @@ RequestGate::State RequestGate::feed(StringRef Bytes) {
     // byte costs linear time.
     size_t From = Scanned > 3 ? Scanned - 3 : 0;
     size_t End = Bytes.find("\r\n\r\n", From);
+    for (size_t I = Scanned; I < Bytes.size(); ++I)
+      if (Bytes[I] == '\n')
+        LineStart = I + 1;
     Scanned = Bytes.size();
     if (End == StringRef::npos) {
-      StringRef Line = Bytes.take_until([](char C) { return C == '\n'; });
-      if (Line.size() > Limits.MaxLine)
-        return refuse(Line.size() == Bytes.size() ? 414 : 431,
-                      Line.size() == Bytes.size()
-                          ? "the request line is longer than " +
-                                std::to_string(Limits.MaxLine) + " bytes"
-                          : "a header line is longer than " +
-                                std::to_string(Limits.MaxLine) + " bytes");
+      // The line still coming, request line or header.
+      if (Bytes.size() - LineStart > Limits.MaxLine)
+        return LineStart == 0
+                   ? refuse(414, "the request line is longer than " +
+                                     std::to_string(Limits.MaxLine) + " bytes")
+                   : refuse(431, "a header line is longer than " +
+                                     std::to_string(Limits.MaxLine) + " bytes");
       if (Bytes.size() > Limits.MaxHeaderBytes)
         return refuse(431, "the request's headers are larger than " +
                                std::to_string(Limits.MaxHeaderBytes) +

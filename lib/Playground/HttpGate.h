@@ -67,6 +67,7 @@ public:
 private:
   HttpLimits Limits;
   size_t Scanned = 0;   ///< bytes searched for the headers' end
+  size_t LineStart = 0; ///< where the last line of those begins
   size_t HeaderEnd = 0; ///< after the blank line, once found
   size_t Body = 0;      ///< Content-Length
   bool ExpectContinue = false;

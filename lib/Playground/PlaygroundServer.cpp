@@ -26,6 +26,8 @@
 #include <cstring>
 #include <deque>
 #include <list>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -526,9 +528,15 @@ bool fairy::servePlayground(const ServeOptions &Opts, std::string &Error) {
 
 std::string fairy::answerConnection(const std::string &Raw,
                                     const std::string &Host, int Port) {
+  // Routes are regular expressions: the server is built once per address.
+  static std::mutex Lock;
   static ServeOptions Opts;
-  ServedAddress At{Host, Port};
-  PlaygroundHttp Http(Opts, At);
+  static std::map<std::pair<std::string, int>, std::unique_ptr<PlaygroundHttp>>
+      Servers;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto &Http = Servers[{Host, Port}];
+  if (!Http)
+    Http = std::make_unique<PlaygroundHttp>(Opts, ServedAddress{Host, Port});
   HttpLimits Limits;
   Limits.MaxBody = MaxPlaygroundRequest;
   RequestGate Gate(Limits);
@@ -541,6 +549,6 @@ std::string fairy::answerConnection(const std::string &Raw,
     break;
   }
   std::string Out;
-  Http.answerRequest(Raw.substr(0, Gate.length()), -1, &Out);
+  Http->answerRequest(Raw.substr(0, Gate.length()), -1, &Out);
   return Out;
 }
