@@ -50,7 +50,8 @@ try:
     page = urllib.request.urlopen(url, timeout=30).read().decode()
     assert "fairyc playground" in page, "no page"
     req = urllib.request.Request(url + "api/compile", method="POST",
-                                 data=b'{"notation":"betza","text":"N"}')
+                                 data=b'{"notation":"betza","text":"N"}',
+                                 headers={"Content-Type": "application/json"})
     answer = json.load(urllib.request.urlopen(req, timeout=30))
     assert answer["ok"] and len(answer["destinations"]) == 8, answer
 finally:
