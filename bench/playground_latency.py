@@ -45,8 +45,9 @@ def main():
         for name, body in REQUESTS:
             times = []
             for _ in range(rounds):
-                req = urllib.request.Request(url + "api/compile",
-                                             data=body.encode(), method="POST")
+                req = urllib.request.Request(
+                    url + "api/compile", data=body.encode(), method="POST",
+                    headers={"Content-Type": "application/json"})
                 start = time.perf_counter()
                 urllib.request.urlopen(req, timeout=60).read()
                 times.append((time.perf_counter() - start) * 1000)
