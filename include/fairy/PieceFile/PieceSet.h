@@ -20,6 +20,7 @@
 #include "fairy/Support/Diagnostics.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -143,6 +144,38 @@ std::optional<PieceSet> importVariantsIniText(DiagnosticEngine &Diags,
                                               const std::string &Name,
                                               const std::string &Variant,
                                               const PieceFileOptions &Opts);
+
+/// A variants.ini read once: its sections split once, Fairy-Stockfish's
+/// built-in variants parsed once per process and shared, each section
+/// imported over its parents. Each section's rules are resolved once and
+/// kept, so importing every section costs as much as reading the file.
+/// The importer keeps a reference to \p Diags (which holds the text) and
+/// to \p Opts; both must outlive it.
+class VariantsIniImporter {
+public:
+  VariantsIniImporter(DiagnosticEngine &Diags, const std::string &Text,
+                      const std::string &Name, const PieceFileOptions &Opts);
+  ~VariantsIniImporter();
+  VariantsIniImporter(const VariantsIniImporter &) = delete;
+  VariantsIniImporter &operator=(const VariantsIniImporter &) = delete;
+
+  struct SectionInfo {
+    std::string Name, Parent;
+    /// 1-based: the header line to the line before the next header (or
+    /// the last line).
+    unsigned FirstLine, LastLine;
+  };
+  /// Every section header of the file, in file order.
+  const std::vector<SectionInfo> &sections() const;
+  /// Imports section \p Variant (of the file, else a built-in),
+  /// diagnostics to Diags, as importVariantsIniText would.
+  std::optional<PieceSet> import(const std::string &Variant);
+
+  class Impl;
+
+private:
+  std::unique_ptr<Impl> I;
+};
 
 /// The names of the sections of the variants.ini \p Text, in file order.
 std::vector<std::string> variantsIniSections(const std::string &Text);
