@@ -3,6 +3,10 @@
 
     lsp.py TESTFILE [SERVER]
 
+The server runs with --sync (each message handled in turn, as clangd's
+tests run it with -sync), so that its answers come in a fixed order; the
+threaded server is driven by test/Lsp/concurrency.py.
+
 Every line "# MSG: {...}" of TESTFILE is one JSON-RPC message ("@TESTDIR@"
 in it stands for the directory of TESTFILE, for documents next to files of
 the tests); each is framed with its Content-Length header and sent in order, then the stream is
@@ -24,7 +28,7 @@ def main():
             body = line[len("# MSG: "):].strip().replace("@TESTDIR@", testdir)
             body = body.encode("utf-8")
             stream += b"Content-Length: %d\r\n\r\n" % len(body) + body
-    r = subprocess.run([server], input=stream, stdout=subprocess.PIPE,
+    r = subprocess.run([server, "--sync"], input=stream, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, timeout=60)
     out = r.stdout
     while out:

@@ -1,81 +1,61 @@
 //===- fairyc-lsp.cpp - The Language Server Protocol over stdio -----------===//
 //
 // Reads JSON-RPC messages framed by Content-Length headers from standard
-// input, hands each to the server (lib/Lsp/LanguageServer.cpp) and writes
-// what it answers the same way. Editors start it; docs/editors.md says how.
+// input, hands each to the server (lib/Lsp) and writes what it answers the
+// same way; what it ignores, and why, goes to standard error. Editors start
+// it; docs/editors.md says how.
+//
+//   fairyc-lsp          a thread reads messages, workers lint and answer
+//   fairyc-lsp --sync   each message handled in turn (the tests)
 //
 //===----------------------------------------------------------------------===//
-#include "LanguageServer.h"
+#include "fairy/Lsp/LanguageServer.h"
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
-#include <iostream>
+#include <cstring>
 #include <string>
+#include <unistd.h>
 
 using namespace fairy;
 
-namespace {
-
-/// Messages larger than this end the session: no editor sends one, and a
-/// hostile length must not make the server allocate it.
-constexpr size_t MaxMessage = 16 << 20;
-
-void send(const llvm::json::Value &V) {
-  std::string Text;
-  llvm::raw_string_ostream OS(Text);
-  OS << V;
-  OS.flush();
-  std::cout << "Content-Length: " << Text.size() << "\r\n\r\n" << Text;
-  std::cout.flush();
-}
-
-} // namespace
-
-int main() {
-  std::ios::sync_with_stdio(false);
-  LanguageServer Server;
-  while (true) {
-    size_t Length = 0;
-    bool Sized = false;
-    std::string Line;
-    while (std::getline(std::cin, Line)) {
-      if (!Line.empty() && Line.back() == '\r')
-        Line.pop_back();
-      if (Line.empty())
-        break;
-      const std::string Key = "Content-Length:";
-      if (Line.compare(0, Key.size(), Key) == 0) {
-        try {
-          Length = std::stoul(Line.substr(Key.size()));
-          Sized = true;
-        } catch (...) {
-          Sized = false;
-        }
-      }
-    }
-    if (!std::cin)
-      return Server.exitStatus(); // the editor went away
-    if (!Sized || Length > MaxMessage) {
-      std::fprintf(stderr, "fairyc-lsp: a message without a usable "
-                           "Content-Length (at most 16 MiB); stopping\n");
+int main(int argc, char **argv) {
+  LanguageServer::Mode Mode = LanguageServer::Mode::Threads;
+  for (int I = 1; I < argc; ++I) {
+    if (std::strcmp(argv[I], "--sync") == 0) {
+      Mode = LanguageServer::Mode::Sync;
+    } else {
+      std::fprintf(stderr,
+                   "fairyc-lsp: unknown option '%s' (only --sync); editors "
+                   "start it without options\n",
+                   argv[I]);
       return 1;
     }
-    std::string Body(Length, '\0');
-    std::cin.read(&Body[0], Length);
-    auto Message = llvm::json::parse(Body);
-    if (!Message) {
-      llvm::consumeError(Message.takeError());
-      send(llvm::json::Object{
-          {"jsonrpc", "2.0"},
-          {"id", nullptr},
-          {"error",
-           llvm::json::Object{{"code", -32700}, {"message", "not JSON"}}}});
-      continue;
-    }
-    for (const llvm::json::Value &Out : Server.handle(*Message))
-      send(Out);
-    if (Server.exited())
-      return Server.exitStatus();
   }
+  // An editor that went away is seen as the end of the input, not a signal.
+  std::signal(SIGPIPE, SIG_IGN);
+  auto Send = [](const llvm::json::Value &V) {
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    OS << V;
+    OS.flush();
+    std::string Framed = lsp::frame(Text);
+    for (size_t At = 0; At < Framed.size();) {
+      ssize_t N =
+          ::write(STDOUT_FILENO, Framed.data() + At, Framed.size() - At);
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0)
+        return; // the editor went away; the input ends next
+      At += size_t(N);
+    }
+  };
+  auto Log = [](const std::string &Line) {
+    std::fprintf(stderr, "fairyc-lsp: %s\n", Line.c_str());
+  };
+  lsp::FileSource In(STDIN_FILENO);
+  return runLanguageServer(In, Send, Log, Mode);
 }

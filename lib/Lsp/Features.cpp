@@ -1,0 +1,387 @@
+//===- Features.cpp - What fairyc-lsp answers, given a document -----------===//
+#include "Features.h"
+
+#include "fairy/Driver/Driver.h"
+#include "fairy/Frontend/Notation.h"
+#include "fairy/PieceFile/PieceSet.h"
+#include "fairy/PieceFile/PieceSetOutput.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace fairy;
+using namespace fairy::lsp;
+using namespace llvm;
+
+std::string fairy::lsp::notationOf(StringRef Uri) {
+  if (Uri.endswith(".fairy"))
+    return "pieces";
+  if (Uri.endswith(".ini"))
+    return "variants.ini";
+  const NotationInfo *N = notationForPath(Uri.str());
+  return N ? N->Name : "";
+}
+
+std::string fairy::lsp::directoryOf(StringRef Uri) {
+  StringRef Rest(Uri);
+  if (!Rest.consume_front("file://"))
+    return "";
+  std::string Path;
+  for (size_t I = 0; I < Rest.size(); ++I) {
+    unsigned Byte;
+    if (Rest[I] == '%' && I + 2 < Rest.size() &&
+        !Rest.substr(I + 1, 2).getAsInteger(16, Byte)) {
+      Path += char(Byte);
+      I += 2;
+    } else {
+      Path += Rest[I];
+    }
+  }
+  return sys::path::parent_path(Path).str();
+}
+
+std::string fairy::lsp::uriOfPath(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  std::string Uri = "file://";
+  for (unsigned char C : Abs) {
+    if (isAlnum(C) || StringRef("/-._~").contains(C))
+      Uri += char(C);
+    else
+      Uri += "%" + utohexstr(C, /*LowerCase=*/false, /*Width=*/2);
+  }
+  return Uri;
+}
+
+json::Object fairy::lsp::position(StringRef Text, unsigned Line,
+                                  unsigned Column) {
+  size_t At = 0;
+  for (unsigned L = 1; L < Line && At != StringRef::npos; ++L) {
+    At = Text.find('\n', At);
+    if (At != StringRef::npos)
+      ++At;
+  }
+  if (At == StringRef::npos)
+    At = Text.size();
+  unsigned Units = 0;
+  for (size_t I = At;
+       I < Text.size() && I < At + Column - 1 && Text[I] != '\n';) {
+    unsigned char C = Text[I];
+    size_t Len = C < 0x80 ? 1 : C < 0xE0 ? 2 : C < 0xF0 ? 3 : 4;
+    Units += Len == 4 ? 2 : 1; // a character past U+FFFF is two units
+    I += Len;
+  }
+  return json::Object{{"line", int64_t(Line ? Line - 1 : 0)},
+                      {"character", int64_t(Units)}};
+}
+
+json::Object fairy::lsp::range(StringRef Text, SourcePoint Begin,
+                               SourcePoint End) {
+  return json::Object{{"start", position(Text, Begin.Line, Begin.Column)},
+                      {"end", position(Text, End.Line, End.Column)}};
+}
+
+Invocation fairy::lsp::invocationFor(const std::string &Text, StringRef Uri) {
+  Invocation Inv;
+  Inv.IncludeDir = directoryOf(Uri);
+  Inv.RecoverPieces = true;
+  Inv.Expression = Text;
+  Inv.Notation = notationOf(Uri);
+  return Inv;
+}
+
+namespace {
+
+/// The sections of a variants.ini text: each name, its 1-based line and
+/// the byte columns of the name (1-based, end exclusive); the parent
+/// (`[name:parent]`) and its columns, if one is named.
+struct Section {
+  std::string Name;
+  unsigned Line, Begin, End;
+  std::string Parent;
+  unsigned ParentBegin = 0, ParentEnd = 0;
+};
+
+std::vector<Section> sectionsOf(StringRef Text) {
+  std::vector<Section> Out;
+  SmallVector<StringRef, 64> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef L = Lines[I];
+    size_t Open = L.find_first_not_of(" \t");
+    if (Open == StringRef::npos || L[Open] != '[')
+      continue;
+    size_t End = L.find_first_of(":]", Open + 1);
+    if (End == StringRef::npos)
+      continue;
+    StringRef Name = L.slice(Open + 1, End).trim();
+    if (Name.empty())
+      continue;
+    Section S;
+    S.Name = Name.str();
+    S.Line = unsigned(I + 1);
+    S.Begin = unsigned(Open + 2);
+    S.End = unsigned(End + 1);
+    size_t Close = L.find(']', End);
+    if (L[End] == ':' && Close != StringRef::npos) {
+      StringRef Parent = L.slice(End + 1, Close);
+      size_t Lead = Parent.size() - Parent.ltrim().size();
+      Parent = Parent.trim();
+      S.Parent = Parent.str();
+      S.ParentBegin = unsigned(End + 2 + Lead);
+      S.ParentEnd = unsigned(S.ParentBegin + Parent.size());
+    }
+    Out.push_back(std::move(S));
+  }
+  return Out;
+}
+
+/// The output of one --emit of the document, or nullopt after an error.
+std::optional<std::string> emitted(const std::string &Text, StringRef Uri,
+                                   EmitKind Emit) {
+  Driver D("fairyc", DiagnosticsOutput::Collect);
+  Invocation Inv = invocationFor(Text, Uri);
+  Inv.Emit = Emit;
+  return D.emit(Inv);
+}
+
+/// A piece defined in a piece file (not in an include): its place in the
+/// set, and where its name is written.
+struct PieceAt {
+  size_t Index; ///< in PieceSet::Pieces
+  std::string Name;
+  char Letter;
+  unsigned Line, Column, EndColumn; ///< of its name, 1-based
+};
+
+/// A piece file compiled as an editor sees it: pieces with errors left
+/// out (Invocation::RecoverPieces), the others there.
+struct CompiledDocument {
+  Driver D{"fairyc", DiagnosticsOutput::Collect};
+  std::unique_ptr<CompiledPieces> Pieces;
+  std::vector<PieceAt> Defined; ///< in the order they are written
+};
+
+std::unique_ptr<CompiledDocument> compileDocument(const std::string &Text,
+                                                  StringRef Uri) {
+  auto Doc = std::make_unique<CompiledDocument>();
+  Doc->Pieces = Doc->D.compile(invocationFor(Text, Uri));
+  if (!Doc->Pieces)
+    return Doc;
+  SourceMgr &SM = Doc->D.engine().sourceMgr();
+  const std::vector<PieceDef> &Defs = Doc->Pieces->pieceSet().Pieces;
+  for (size_t I = 0; I < Defs.size(); ++I) {
+    const PieceDef &P = Defs[I];
+    SMLoc Begin = P.NameRange.Start, End = P.NameRange.End;
+    if (!Begin.isValid() || SM.FindBufferContainingLoc(Begin) != 1)
+      continue; // defined in an included file
+    auto [Line, Col] = SM.getLineAndColumn(Begin);
+    auto [EndLine, EndCol] = SM.getLineAndColumn(End);
+    Doc->Defined.push_back(
+        {I, P.Name, P.Letter, Line, Col,
+         EndLine == Line ? EndCol : Col + unsigned(P.Name.size())});
+  }
+  return Doc;
+}
+
+/// A document symbol whose name is at \p R.
+json::Object symbol(const std::string &Name, int64_t Kind, json::Object R,
+                    const std::string &Detail = "") {
+  json::Object O{{"name", Name},
+                 {"kind", Kind},
+                 {"range", json::Object(R)},
+                 {"selectionRange", std::move(R)}};
+  if (!Detail.empty())
+    O["detail"] = Detail;
+  return O;
+}
+
+json::Value markdown(const std::string &Text) {
+  return json::Object{
+      {"contents", json::Object{{"kind", "markdown"}, {"value", Text}}}};
+}
+
+/// The start of a document, where a definition that is a whole file is.
+json::Object fileStart() {
+  json::Object At{{"line", 0}, {"character", 0}};
+  return json::Object{{"start", json::Object(At)}, {"end", std::move(At)}};
+}
+
+/// In a variants.ini, the parent named in a section's header
+/// (`[name:parent]`) under the cursor leads to that section's header when
+/// the document defines it; a built-in parent has no place to go.
+json::Value parentDefinition(const std::string &Text, StringRef Uri,
+                             int64_t Line, int64_t Character) {
+  std::vector<Section> Sections = sectionsOf(Text);
+  for (const Section &S : Sections) {
+    if (S.Line != Line + 1 || S.Parent.empty() ||
+        Character + 1 < S.ParentBegin || Character + 1 > S.ParentEnd)
+      continue;
+    for (const Section &Target : Sections)
+      if (Target.Name == S.Parent)
+        return json::Object{{"uri", Uri},
+                            {"range", range(Text, {Target.Line, Target.Begin},
+                                            {Target.Line, Target.End})}};
+  }
+  return nullptr;
+}
+
+} // namespace
+
+json::Value fairy::lsp::hover(const std::string &Text, const std::string &Uri,
+                              const TextDocumentPositionParams &P) {
+  std::string Notation = notationOf(Uri);
+  if (Notation.empty() || Notation == "variants.ini")
+    return nullptr;
+  if (Notation != "pieces") {
+    // The document is one piece: its diagram and its canonical Betza.
+    auto Diagram = emitted(Text, Uri, EmitKind::Diagram);
+    if (!Diagram)
+      return nullptr;
+    auto Betza = emitted(Text, Uri, EmitKind::Betza);
+    std::string Md;
+    if (Betza)
+      Md += "Betza: `" + StringRef(*Betza).trim().str() + "`\n\n";
+    return markdown(Md + "```text\n" + *Diagram + "```");
+  }
+  // A piece file: the piece defined on or before the line, written by the
+  // piece set's outputs for it alone (its Betza line and its diagram).
+  int64_t Line = P.At.Line + 1;
+  std::unique_ptr<CompiledDocument> Doc = compileDocument(Text, Uri);
+  const PieceAt *Here = nullptr;
+  for (const PieceAt &Def : Doc->Defined)
+    if (int64_t(Def.Line) <= Line)
+      Here = &Def;
+  if (!Here)
+    return nullptr;
+  PieceSet One = Doc->Pieces->pieceSet();
+  One.Pieces = {One.Pieces[Here->Index]};
+  // Their diagnostics (none that the document's lint does not give) are
+  // recorded with the compilation's, whose sources they point into.
+  DiagnosticEngine &Diags = Doc->D.engine();
+  SetOptions Opts;
+  Opts.Output = SetOutput::Betza;
+  auto Betza = emitPieceSet(Diags, One, Opts);
+  Opts.Output = SetOutput::Diagram;
+  auto Diagram = emitPieceSet(Diags, One, Opts);
+  std::string Md =
+      "**" + Here->Name + "** (" + std::string(1, Here->Letter) + ")\n\n";
+  // The `piece NAME L betza "...";` line (after the board's).
+  std::string BetzaLines = Betza.value_or("");
+  for (StringRef L : split(BetzaLines, '\n'))
+    if (L.startswith("piece "))
+      Md += "`" + L.trim().str() + "`\n\n";
+  if (Diagram)
+    Md += "```text\n" + StringRef(*Diagram).rtrim().str() + "\n```\n";
+  return markdown(Md);
+}
+
+json::Value fairy::lsp::documentSymbols(const std::string &Text,
+                                        const std::string &Uri) {
+  json::Array Symbols;
+  if (notationOf(Uri) == "variants.ini") {
+    // A variants.ini's sections.
+    for (const Section &S : sectionsOf(Text)) {
+      json::Object R =
+          range(Text, SourcePoint{S.Line, S.Begin}, SourcePoint{S.Line, S.End});
+      Symbols.push_back(symbol(S.Name, /*Module=*/2, std::move(R)));
+    }
+    return Symbols;
+  }
+  if (notationOf(Uri) != "pieces")
+    return Symbols;
+  std::unique_ptr<CompiledDocument> Doc = compileDocument(Text, Uri);
+  for (const PieceAt &P : Doc->Defined) {
+    json::Object R = range(Text, SourcePoint{P.Line, P.Column},
+                           SourcePoint{P.Line, P.EndColumn});
+    Symbols.push_back(
+        symbol(P.Name, /*Object=*/19, std::move(R), std::string(1, P.Letter)));
+  }
+  return Symbols;
+}
+
+json::Value fairy::lsp::codeActions(const std::string &Text,
+                                    const std::string &Uri,
+                                    const CodeActionParams &P,
+                                    const std::vector<Diagnostic> &Lint) {
+  json::Array Actions;
+  int64_t From = P.Want.Start.Line, To = P.Want.End.Line;
+  for (const Diagnostic &D : Lint) {
+    if (D.FixIts.empty() || D.File != "<input>" || int64_t(D.Line) - 1 < From ||
+        int64_t(D.Line) - 1 > To)
+      continue;
+    json::Array Edits;
+    for (const Diagnostic::FixIt &F : D.FixIts)
+      Edits.push_back(json::Object{{"range", range(Text, F.Begin, F.End)},
+                                   {"newText", F.Text}});
+    json::Object Changes;
+    Changes[Uri] = std::move(Edits);
+    Actions.push_back(
+        json::Object{{"title", "fairyc: " + D.Message},
+                     {"kind", "quickfix"},
+                     {"edit", json::Object{{"changes", std::move(Changes)}}}});
+  }
+  return Actions;
+}
+
+json::Value fairy::lsp::formatting(const std::string &Text,
+                                   const std::string &Uri) {
+  json::Array Edits;
+  // The notation's own writer: the piece as fairyc spells it. Notations
+  // without a writer, and piece files (whose pieces may be written in
+  // several notations), are left as they are.
+  std::string Notation = notationOf(Uri);
+  std::optional<EmitKind> Writer;
+  if (Notation == "betza")
+    Writer = EmitKind::Betza;
+  else if (Notation == "parlett")
+    Writer = EmitKind::Parlett;
+  else if (Notation == "fairy")
+    Writer = EmitKind::Fairy;
+  if (!Writer)
+    return Edits;
+  auto Written = emitted(Text, Uri, *Writer);
+  if (!Written)
+    return Edits; // it does not compile: nothing to format
+  std::string New = StringRef(*Written).trim().str() + "\n";
+  if (New == Text)
+    return Edits;
+  int64_t Lines = 1 + std::count(Text.begin(), Text.end(), '\n');
+  Edits.push_back(json::Object{
+      {"range",
+       json::Object{{"start", json::Object{{"line", 0}, {"character", 0}}},
+                    {"end", json::Object{{"line", Lines}, {"character", 0}}}}},
+      {"newText", New}});
+  return Edits;
+}
+
+json::Value fairy::lsp::definition(const std::string &Text,
+                                   const std::string &Uri,
+                                   const TextDocumentPositionParams &P) {
+  if (notationOf(Uri) == "variants.ini")
+    return parentDefinition(Text, Uri, P.At.Line, P.At.Character);
+  if (notationOf(Uri) != "pieces")
+    return nullptr;
+  // An include statement on the line leads to its file, which piece files
+  // name relative to themselves.
+  SmallVector<StringRef, 16> Lines;
+  StringRef(Text).split(Lines, '\n');
+  if (size_t(P.At.Line) >= Lines.size())
+    return nullptr;
+  StringRef L = Lines[P.At.Line].trim();
+  if (!L.consume_front("include"))
+    return nullptr;
+  L = L.ltrim();
+  size_t Close = L.find('"', 1);
+  if (!L.startswith("\"") || Close == StringRef::npos)
+    return nullptr;
+  StringRef File = L.slice(1, Close);
+  std::string Target =
+      File.startswith("/")
+          ? "file://" + File.str()
+          : StringRef(Uri).rsplit('/').first.str() + "/" + File.str();
+  return json::Object{{"uri", Target}, {"range", fileStart()}};
+}

@@ -1,0 +1,107 @@
+//===- Features.h - What fairyc-lsp answers, given a document ---*- C++ -*-===//
+//
+// The work behind each method, on a document's text and URI, with typed
+// params (Protocol.h): no state, no threads, so the server may call these
+// from any of its threads on a snapshot of the text. Lint.cpp lints (a
+// variants.ini section by section, from memory, with each section's
+// diagnostics cached), Diagnostics.cpp turns diagnostics into the
+// protocol's (an included file's at its include), Features.cpp answers the
+// requests.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_LSP_FEATURES_H
+#define FAIRY_LSP_FEATURES_H
+
+#include "fairy/Lsp/Protocol.h"
+#include "fairy/Support/Diagnostics.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fairy {
+struct Invocation;
+}
+
+namespace fairy::lsp {
+
+/// fairyc's notation for a document, by its URI's extension: "pieces" for
+/// a piece file, "variants.ini" for an .ini; empty for none it knows.
+std::string notationOf(llvm::StringRef Uri);
+
+/// The directory of a file:// URI's path (percent escapes decoded); empty
+/// for another scheme.
+std::string directoryOf(llvm::StringRef Uri);
+
+/// The invocation that compiles \p Text as fairyc would a file of \p Uri
+/// (its includes beside it, a piece being typed not hiding the others).
+Invocation invocationFor(const std::string &Text, llvm::StringRef Uri);
+
+/// The file:// URI of \p Path (made absolute, reserved bytes escaped).
+std::string uriOfPath(llvm::StringRef Path);
+
+/// The LSP position of a 1-based line and byte column of \p Text.
+llvm::json::Object position(llvm::StringRef Text, unsigned Line,
+                            unsigned Column);
+llvm::json::Object range(llvm::StringRef Text, SourcePoint Begin,
+                         SourcePoint End);
+
+/// Lints a variants.ini section by section, as `fairyc --import=FILE
+/// --variant=NAME --lint` would each, from memory. What a section reports
+/// depends only on its text and its ancestors' in the file (the built-in
+/// variants do not change), so each section's diagnostics are cached under
+/// a hash of those texts, relative to the sections they are in, and moved
+/// to where those sections are now: after a one-line change only the
+/// changed section and its descendants are imported again. Thread-safe.
+class VariantsIniLinter {
+public:
+  VariantsIniLinter();
+  ~VariantsIniLinter();
+  /// Every diagnostic of \p Text located in it, each once; nullopt when
+  /// \p Stale said, between two sections, that the text is out of date.
+  std::optional<std::vector<Diagnostic>>
+  lint(const std::string &Text, const std::function<bool()> &Stale);
+  /// Sections imported since this linter was made (tests, benchmarks).
+  unsigned imports() const;
+
+private:
+  struct Cached;
+  mutable std::mutex Lock;
+  std::map<std::string, std::shared_ptr<const Cached>> Cache; ///< by key
+  unsigned Imports = 0;
+};
+
+/// What `fairyc --lint` reports of the document; nullopt when \p Stale
+/// stopped it. \p Variants serves a variants.ini (one per document).
+std::optional<std::vector<Diagnostic>>
+lintDocument(const std::string &Text, const std::string &Uri,
+             VariantsIniLinter &Variants, const std::function<bool()> &Stale);
+
+/// The diagnostics as the protocol has them, notes as related
+/// information; a diagnostic in an included piece file is put on the
+/// document's include that brought it in, and points into that file.
+llvm::json::Array publishedDiagnostics(const std::string &Text,
+                                       const std::string &Uri,
+                                       const std::vector<Diagnostic> &Diags);
+
+llvm::json::Value hover(const std::string &Text, const std::string &Uri,
+                        const TextDocumentPositionParams &P);
+llvm::json::Value documentSymbols(const std::string &Text,
+                                  const std::string &Uri);
+/// The fix-its of \p Lint (the document's diagnostics) on the lines asked.
+llvm::json::Value codeActions(const std::string &Text, const std::string &Uri,
+                              const CodeActionParams &P,
+                              const std::vector<Diagnostic> &Lint);
+llvm::json::Value formatting(const std::string &Text, const std::string &Uri);
+llvm::json::Value definition(const std::string &Text, const std::string &Uri,
+                             const TextDocumentPositionParams &P);
+
+} // namespace fairy::lsp
+
+#endif

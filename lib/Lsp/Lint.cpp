@@ -1,0 +1,277 @@
+//===- Lint.cpp - A document's diagnostics, a variants.ini's by section ---===//
+//
+// A notation or a piece file is linted by the driver, as `fairyc --lint`
+// does. A variants.ini is imported section by section from memory (no
+// temporary file) and each section's movements linted, as `fairyc
+// --import=FILE --variant=NAME --lint` does; what a section reports depends
+// on its text and its ancestors' only, so it is cached under a hash of
+// them. A cached diagnostic remembers the section it is in (by that
+// section's hash) and its line there, and is moved to where that section
+// is now.
+//
+//===----------------------------------------------------------------------===//
+#include "Features.h"
+
+#include "fairy/Driver/Driver.h"
+#include "fairy/Lint/Lint.h"
+#include "fairy/PieceFile/PieceSet.h"
+#include "fairy/Support/LargeStack.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/SHA1.h"
+
+#include <set>
+#include <tuple>
+
+using namespace fairy;
+using namespace fairy::lsp;
+using namespace llvm;
+
+namespace {
+
+/// The name the document's text is registered under: diagnostics located
+/// elsewhere (in the built-in variants) are not the document's.
+constexpr const char *DocumentBuffer = "<input>";
+
+/// A section as the importer splits a variants.ini (VariantsIni.cpp): a
+/// header is a line `[name]` or `[name:parent]`; the section runs to the
+/// next header.
+struct IniSection {
+  std::string Name, Parent;
+  unsigned FirstLine = 0, LastLine = 0; ///< 1-based, the header first
+  StringRef Text;
+  /// The hash of the section's text and its ancestors' in the file; empty
+  /// when the chain of parents loops (never cached).
+  std::string Key;
+};
+
+std::vector<IniSection> splitSections(StringRef Text) {
+  std::vector<IniSection> Out;
+  size_t Pos = 0;
+  for (unsigned Line = 1; Pos <= Text.size(); ++Line) {
+    size_t End = Text.find('\n', Pos);
+    if (End == StringRef::npos)
+      End = Text.size();
+    StringRef Body = Text.slice(Pos, End).trim();
+    if (!Body.empty() && Body[0] != '#' && Body[0] != ';' &&
+        Body.startswith("[") && Body.endswith("]")) {
+      if (!Out.empty())
+        Out.back().Text = Text.slice(Out.back().Text.data() - Text.data(), Pos);
+      auto [Name, Parent] = Body.drop_front().drop_back().split(':');
+      IniSection S;
+      S.Name = Name.trim().str();
+      S.Parent = Parent.trim().str();
+      S.FirstLine = Line;
+      S.Text = Text.substr(Pos);
+      Out.push_back(std::move(S));
+    }
+    if (!Out.empty())
+      Out.back().LastLine = Line;
+    Pos = End + 1;
+  }
+  return Out;
+}
+
+/// Fills each section's Key, without recursion: the chain of parents is
+/// walked until a section whose key is known, then hashed back down.
+void hashSections(std::vector<IniSection> &Sections) {
+  StringMap<size_t> ByName; // the last section of a name is the one read
+  for (size_t I = 0; I < Sections.size(); ++I)
+    ByName[Sections[I].Name] = I;
+  enum State : char { New, Walking, Done };
+  std::vector<State> States(Sections.size(), New);
+  std::vector<size_t> Walk;
+  for (size_t I = 0; I < Sections.size(); ++I) {
+    Walk.clear();
+    std::optional<size_t> At = I;
+    while (At && States[*At] == New) {
+      States[*At] = Walking;
+      Walk.push_back(*At);
+      const IniSection &S = Sections[*At];
+      auto P = S.Parent.empty() ? ByName.end() : ByName.find(S.Parent);
+      At = P == ByName.end() ? std::nullopt : std::optional<size_t>(P->second);
+    }
+    // A loop, or a chain that ends in one: never cached.
+    bool Loops = At && (States[*At] == Walking || Sections[*At].Key.empty());
+    std::string Base = At && !Loops ? Sections[*At].Key : std::string();
+    for (auto It = Walk.rbegin(); It != Walk.rend(); ++It) {
+      IniSection &S = Sections[*It];
+      States[*It] = Done;
+      if (Loops)
+        continue;
+      SHA1 H;
+      H.update(S.Text);
+      H.update(StringRef("\0", 1));
+      H.update(Base);
+      S.Key = H.final().str();
+      Base = S.Key;
+    }
+  }
+}
+
+} // namespace
+
+/// One section's diagnostics, each with the section it is in (by key) and
+/// its line there.
+struct VariantsIniLinter::Cached {
+  struct Item {
+    Diagnostic D;
+    std::string Anchor; ///< the key of its section; empty if unlocated
+  };
+  std::vector<Item> Items;
+};
+
+VariantsIniLinter::VariantsIniLinter() = default;
+VariantsIniLinter::~VariantsIniLinter() = default;
+
+unsigned VariantsIniLinter::imports() const {
+  std::lock_guard<std::mutex> G(Lock);
+  return Imports;
+}
+
+namespace {
+
+/// Moves every line of \p D by \p Delta.
+void shiftLines(Diagnostic &D, int Delta) {
+  auto Shift = [&](SourcePoint &P) {
+    if (P.Line)
+      P.Line = unsigned(int(P.Line) + Delta);
+  };
+  if (D.Line)
+    D.Line = unsigned(int(D.Line) + Delta);
+  for (auto &R : D.Ranges) {
+    Shift(R.first);
+    Shift(R.second);
+  }
+  for (auto &F : D.FixIts) {
+    Shift(F.Begin);
+    Shift(F.End);
+  }
+}
+
+/// What importing section \p Name of \p Text and linting its movements
+/// reports in \p Text.
+std::vector<Diagnostic> importSection(const std::string &Text,
+                                      const std::string &Name) {
+  DiagnosticEngine Diags(nullptr, "fairyc");
+  std::optional<PieceSet> Set = importVariantsIniText(
+      Diags, Text, DocumentBuffer, Name, PieceFileOptions());
+  if (Set && !Diags.errorCount()) {
+    FrontendOptions FOpts;
+    FOpts.BoardWidth = Set->board().width();
+    FOpts.BoardMaxSide = Set->board().maxSide();
+    for (const PieceDef &D : Set->Pieces)
+      for (const PieceMovement &M : D.Moves)
+        lintMovement(Diags, *M.Notation, M.Buffer, Set->board(), FOpts);
+  }
+  std::vector<Diagnostic> Out;
+  for (const Diagnostic &D : Diags.diagnostics())
+    if (D.File == DocumentBuffer)
+      Out.push_back(D);
+  return Out;
+}
+
+} // namespace
+
+std::optional<std::vector<Diagnostic>>
+VariantsIniLinter::lint(const std::string &Text,
+                        const std::function<bool()> &Stale) {
+  std::vector<IniSection> Sections = splitSections(Text);
+  hashSections(Sections);
+  StringMap<unsigned> FirstLineOf; // by key
+  for (const IniSection &S : Sections)
+    if (!S.Key.empty())
+      FirstLineOf[S.Key] = S.FirstLine;
+  StringMap<size_t> ByName;
+  for (size_t I = 0; I < Sections.size(); ++I)
+    ByName[Sections[I].Name] = I;
+  // The section a line is in (sections are in line order).
+  auto SectionAt = [&](unsigned Line) -> const IniSection * {
+    auto It = std::upper_bound(
+        Sections.begin(), Sections.end(), Line,
+        [](unsigned L, const IniSection &S) { return L < S.FirstLine; });
+    return It == Sections.begin() ? nullptr : &*std::prev(It);
+  };
+
+  std::vector<Diagnostic> Out;
+  std::set<std::tuple<unsigned, unsigned, std::string>> Seen;
+  std::set<std::string> Used;
+  StringMap<bool> Done;
+  for (const IniSection &First : Sections) {
+    if (!Done.try_emplace(First.Name, true).second)
+      continue; // a name is read once: its last section
+    const IniSection &S = Sections[ByName[First.Name]];
+    std::shared_ptr<const Cached> Entry;
+    if (!S.Key.empty()) {
+      std::lock_guard<std::mutex> G(Lock);
+      auto It = Cache.find(S.Key);
+      if (It != Cache.end())
+        Entry = It->second;
+    }
+    // A cached item whose section is gone cannot be placed: import again.
+    if (Entry)
+      for (const Cached::Item &I : Entry->Items)
+        if (!I.Anchor.empty() && !FirstLineOf.count(I.Anchor))
+          Entry.reset();
+    if (!Entry) {
+      if (Stale && Stale())
+        return std::nullopt;
+      auto Fresh = std::make_shared<Cached>();
+      bool Cacheable = !S.Key.empty();
+      for (Diagnostic &D : importSection(Text, S.Name)) {
+        Cached::Item I{std::move(D), ""};
+        if (I.D.Line) {
+          const IniSection *In = SectionAt(I.D.Line);
+          if (!In || In->Key.empty()) {
+            Cacheable = false;
+          } else {
+            I.Anchor = In->Key;
+            shiftLines(I.D, -int(In->FirstLine));
+          }
+        }
+        Fresh->Items.push_back(std::move(I));
+      }
+      Entry = Fresh;
+      std::lock_guard<std::mutex> G(Lock);
+      ++Imports;
+      if (Cacheable)
+        Cache[S.Key] = Fresh;
+    }
+    if (!S.Key.empty())
+      Used.insert(S.Key);
+    for (const Cached::Item &I : Entry->Items) {
+      Diagnostic D = I.D;
+      if (!I.Anchor.empty())
+        shiftLines(D, int(FirstLineOf[I.Anchor]));
+      if (Seen.insert({D.Line, D.Column, D.Message}).second)
+        Out.push_back(std::move(D));
+    }
+  }
+  // What this text did not use goes once the cache outgrows it.
+  std::lock_guard<std::mutex> G(Lock);
+  if (Cache.size() > 2 * Used.size() + 64)
+    for (auto It = Cache.begin(); It != Cache.end();)
+      It = Used.count(It->first) ? std::next(It) : Cache.erase(It);
+  return Out;
+}
+
+std::optional<std::vector<Diagnostic>>
+fairy::lsp::lintDocument(const std::string &Text, const std::string &Uri,
+                         VariantsIniLinter &Variants,
+                         const std::function<bool()> &Stale) {
+  std::string Notation = notationOf(Uri);
+  if (Notation.empty())
+    return std::vector<Diagnostic>();
+  if (Notation == "variants.ini") {
+    std::optional<std::vector<Diagnostic>> Out;
+    // The importer and the lint recurse on a movement's depth, as the
+    // driver's work does: on a stack of the driver's size.
+    runOnLargeStack([&] { Out = Variants.lint(Text, Stale); });
+    return Out;
+  }
+  Driver D("fairyc", DiagnosticsOutput::Collect);
+  Invocation Inv = invocationFor(Text, Uri);
+  Inv.LintOnly = true;
+  D.emit(Inv);
+  return D.engine().diagnostics();
+}
