@@ -1,5 +1,6 @@
 //===- Json.cpp - Moves and IR as JSON ------------------------------------===//
 #include "fairy/Backend/Json.h"
+#include "fairy/Support/Escape.h"
 
 using namespace fairy;
 using llvm::json::Value;
@@ -174,5 +175,5 @@ std::string fairy::movesToJson(const std::string &Notation,
     J.attribute("version", 1);
   });
   OS.flush();
-  return Out;
+  return jsonWithoutControls(Out);
 }

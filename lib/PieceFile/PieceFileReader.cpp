@@ -22,6 +22,7 @@
 #include "PieceFileLexer.h"
 #include "PieceFileParser.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -237,6 +238,14 @@ private:
       char C = Text[I];
       if (C == '\\') {
         char Next = Text[I + 1];
+        if (Next == 'x' && I + 3 < End && llvm::isHexDigit(Text[I + 2]) &&
+            llvm::isHexDigit(Text[I + 3])) {
+          // \xNN: any byte (what fairyc writes for control characters).
+          Offsets.push_back(I);
+          Out += char(llvm::hexFromNibbles(Text[I + 2], Text[I + 3]));
+          I += 3;
+          continue;
+        }
         if (Next != '"' && Next != '\\')
           fail(Diags.range(Buffer, I, I + 2),
                "unknown escape '\\" + std::string(1, Next) +

@@ -207,8 +207,9 @@ std::optional<std::string> diagrams(DiagnosticEngine &Diags,
     std::optional<Color> Side;
     if (!V.BothSides)
       Side = V.Side;
-    Out += (Out.empty() ? "" : "\n") + title(V) + ": " + V.Def->describe(Side) +
-           "\n" + renderDiagram(P, *Origin, *D, DOpts);
+    Out += (Out.empty() ? "" : "\n") +
+           escapeForTerminal(title(V) + ": " + V.Def->describe(Side)) + "\n" +
+           renderDiagram(P, *Origin, *D, DOpts);
   }
   return Out;
 }
@@ -369,7 +370,7 @@ std::optional<std::string> json(DiagnosticEngine &Diags, const PieceSet &Set,
   J.attribute("version", 1);
   J.objectEnd();
   OS.flush();
-  return Out + "\n";
+  return jsonWithoutControls(Out) + "\n";
 }
 
 std::string generatedBy(const char *Output, const PieceSet &Set,
@@ -523,15 +524,7 @@ std::optional<std::string> tables(DiagnosticEngine &Diags, const PieceSet &Set,
 }
 
 /// \p Text as a piece file's string literal.
-std::string quoted(const std::string &Text) {
-  std::string Out = "\"";
-  for (char C : Text) {
-    if (C == '"' || C == '\\')
-      Out += '\\';
-    Out += C;
-  }
-  return Out + "\"";
-}
+std::string quoted(const std::string &Text) { return pieceFileString(Text); }
 
 /// The board declaration, with its missing squares.
 std::string boardDecl(const Board &B) {

@@ -4,6 +4,7 @@
 #include "fairy/Backend/Svg.h"
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/Eval/MoveKinds.h"
+#include "fairy/Support/Escape.h"
 #include "fairy/Transforms/Pass.h"
 
 #include "llvm/Support/JSON.h"
@@ -135,7 +136,7 @@ std::optional<std::string> fairy::emitPositionMoves(DiagnosticEngine &Diags,
       });
     });
     OS << "\n";
-    return OS.str();
+    return jsonWithoutControls(OS.str());
   }
   if (Opts.Output == SetOutput::Svg) {
     // A sheet: each piece's moves in the position, one picture each.
@@ -166,7 +167,8 @@ std::optional<std::string> fairy::emitPositionMoves(DiagnosticEngine &Diags,
   for (const PlacedMoves &M : All) {
     std::string Quiet = squareNames(B, M.D.Quiet, " ");
     std::string Capture = squareNames(B, M.D.Capture | M.D.Remote, " ", "x");
-    OS << B.squareName(M.Square) << " " << M.Def->Name << " (";
+    OS << B.squareName(M.Square) << " " << escapeForTerminal(M.Def->Name)
+       << " (";
     if (Opts.BothSides)
       OS << sideName(M.Side) << " ";
     OS << M.Def->Letter << "):" << (Quiet.empty() ? "" : " " + Quiet)

@@ -205,11 +205,15 @@ static std::string flagSuffix(SourceMgr::DiagKind Kind, StringRef Name) {
 static SMDiagnostic forTerminal(const SMDiagnostic &D) {
   auto Blank = [](StringRef S) {
     std::string Out = S.str();
-    for (char &C : Out)
-      if ((unsigned char)C < 0x20 && C != '\t')
-        C = '?';
-      else if (C == 0x7f)
-        C = '?';
+    for (size_t I = 0; I < Out.size(); ++I) {
+      unsigned char C = Out[I];
+      if ((C < 0x20 && C != '\t') || C == 0x7f)
+        Out[I] = '?';
+      else if (C == 0xC2 && I + 1 < Out.size() &&
+               (unsigned char)Out[I + 1] >= 0x80 &&
+               (unsigned char)Out[I + 1] < 0xA0)
+        Out[I] = Out[I + 1] = '?'; // a C1 control (U+0080 to U+009F)
+    }
     return Out;
   };
   std::string Line = Blank(D.getLineContents());
@@ -369,7 +373,7 @@ std::string fairy::diagnosticsToJson(const std::vector<Diagnostic> &Diags) {
   std::string Out;
   raw_string_ostream OS(Out);
   OS << formatv("{0:2}", json::Value(std::move(All))) << "\n";
-  return OS.str();
+  return jsonWithoutControls(OS.str());
 }
 
 size_t fairy::utf8SequenceLength(unsigned char C) {

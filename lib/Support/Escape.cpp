@@ -28,13 +28,23 @@ size_t utf8Length(const std::string &S, size_t I) {
   return Len;
 }
 
+/// Whether byte \p I of \p S is one of the two bytes of a C1 control
+/// (U+0080 to U+009F) in UTF-8: C2 80 to C2 9F.
+bool inC1(const std::string &S, size_t I) {
+  auto Starts = [&](size_t At) {
+    return (unsigned char)S[At] == 0xC2 && At + 1 < S.size() &&
+           (unsigned char)S[At + 1] >= 0x80 && (unsigned char)S[At + 1] < 0xA0;
+  };
+  return Starts(I) || (I > 0 && Starts(I - 1));
+}
+
 } // namespace
 
 std::string fairy::escapeForCComment(const std::string &Text) {
   std::string Out;
   for (size_t I = 0; I < Text.size(); ++I) {
     unsigned char C = Text[I];
-    if (isControl(C))
+    if (isControl(C) || inC1(Text, I))
       Out += hexEscape(C);
     else if ((C == '*' || C == '/') && I + 1 < Text.size() &&
              Text[I + 1] == (C == '*' ? '/' : '*'))
@@ -82,7 +92,7 @@ std::string fairy::escapeForXml(const std::string &Text) {
   for (size_t I = 0; I < Text.size();) {
     unsigned char C = Text[I];
     if (C >= 0x80) {
-      size_t Len = utf8Length(Text, I);
+      size_t Len = inC1(Text, I) ? 0 : utf8Length(Text, I);
       if (Len) {
         Out.append(Text, I, Len);
         I += Len;
@@ -129,7 +139,7 @@ std::string fairy::dotQuoted(const std::string &Text) {
   for (size_t I = 0; I < Text.size();) {
     unsigned char C = Text[I];
     if (C >= 0x80) {
-      size_t Len = utf8Length(Text, I);
+      size_t Len = inC1(Text, I) ? 0 : utf8Length(Text, I);
       if (Len)
         Out.append(Text, I, Len);
       else
@@ -154,10 +164,76 @@ std::string fairy::dotQuoted(const std::string &Text) {
 
 std::string fairy::escapeForTerminal(const std::string &Text) {
   std::string Out;
-  for (unsigned char C : Text)
-    if (isControl(C) && C != '\t' && C != '\n')
+  for (size_t I = 0; I < Text.size();) {
+    unsigned char C = Text[I];
+    if (C < 0x80) {
+      if (isControl(C) && C != '\t' && C != '\n')
+        Out += hexEscape(C);
+      else
+        Out += (char)C;
+      ++I;
+      continue;
+    }
+    size_t Len = inC1(Text, I) ? 0 : utf8Length(Text, I);
+    if (!Len) {
+      // Not UTF-8, or a C1 control: each byte shown.
+      size_t N = inC1(Text, I) ? 2 : 1;
+      for (size_t K = 0; K < N; ++K)
+        Out += hexEscape(Text[I + K]);
+      I += N;
+      continue;
+    }
+    Out.append(Text, I, Len);
+    I += Len;
+  }
+  return Out;
+}
+
+std::string fairy::escapeForIni(const std::string &Text) {
+  std::string Out;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    unsigned char C = Text[I];
+    if (isControl(C) || inC1(Text, I))
       Out += hexEscape(C);
     else
       Out += (char)C;
+  }
+  return Out;
+}
+
+std::string fairy::pieceFileString(const std::string &Text) {
+  std::string Out = "\"";
+  for (size_t I = 0; I < Text.size(); ++I) {
+    unsigned char C = Text[I];
+    if (C == '"' || C == '\\') {
+      Out += '\\';
+      Out += (char)C;
+    } else if (isControl(C) || inC1(Text, I)) {
+      Out += hexEscape(C);
+    } else {
+      Out += (char)C;
+    }
+  }
+  return Out + "\"";
+}
+
+std::string fairy::jsonWithoutControls(const std::string &Json) {
+  // In JSON text from llvm::json these bytes are inside strings (the rest
+  // is ASCII punctuation), and the text is UTF-8, so C2 80..9F is a C1
+  // character and never the tail of another.
+  std::string Out;
+  for (size_t I = 0; I < Json.size(); ++I) {
+    unsigned char C = Json[I];
+    if (C == 0x7f) {
+      Out += "\\u007f";
+    } else if ((unsigned char)Json[I] == 0xC2 && inC1(Json, I)) {
+      char Buf[8];
+      std::snprintf(Buf, sizeof Buf, "\\u%04x", (unsigned char)Json[I + 1]);
+      Out += Buf;
+      ++I;
+    } else {
+      Out += (char)C;
+    }
+  }
   return Out;
 }

@@ -66,4 +66,66 @@ TEST(EscapeTest, RandomBytesNeverEscape) {
   }
 }
 
+TEST(EscapeTest, TerminalC1AndInvalidUtf8) {
+  // CSI as a C1 control (U+009B) and a lone byte of it; UTF-8 text stays.
+  EXPECT_EQ(escapeForTerminal("a\xc2\x9b"
+                              "2J \x9b \xc3\xa9 \xe2\x99\x9e"),
+            "a\\xC2\\x9B2J \\x9B \xc3\xa9 \xe2\x99\x9e");
+  EXPECT_EQ(escapeForTerminal("\x7f"), "\\x7F");
+  EXPECT_EQ(escapeForCComment("\xc2\x85"), "\\xC2\\x85");
+  EXPECT_EQ(escapeForXml("\xc2\x9b"), "\xEF\xBF\xBD\xEF\xBF\xBD");
+}
+
+TEST(EscapeTest, IniTextStaysOnItsLine) {
+  EXPECT_EQ(escapeForIni("knight"), "knight");
+  EXPECT_EQ(escapeForIni("a\n[evil]\r\nkey = v\t\x1b\xc2\x9b \xc3\xa9"),
+            "a\\x0A[evil]\\x0D\\x0Akey = v\\x09\\x1B\\xC2\\x9B \xc3\xa9");
+}
+
+TEST(EscapeTest, PieceFileStrings) {
+  EXPECT_EQ(pieceFileString("dragon king"), "\"dragon king\"");
+  EXPECT_EQ(pieceFileString("say \"hi\" \\ \x1b\n\x7f"),
+            "\"say \\\"hi\\\" \\\\ \\x1B\\x0A\\x7F\"");
+}
+
+TEST(EscapeTest, JsonWithoutControls) {
+  EXPECT_EQ(jsonWithoutControls("{\"a\": \"x\x7fy\xc2\x9bz\xc3\xa9\"}"),
+            "{\"a\": \"x\\u007fy\\u009bz\xc3\xa9\"}");
+}
+
+/// Random bytes: the terminal, ini and piece-file helpers leave no control
+/// byte (C0, DEL, C1) raw, and a piece-file string has no raw quote.
+TEST(EscapeTest, RandomBytesLeaveNoControlByte) {
+  std::mt19937_64 Rng(35);
+  auto Raw = [](const std::string &S, bool KeepLineBreaks) {
+    for (size_t I = 0; I < S.size(); ++I) {
+      unsigned char C = S[I];
+      if (C == 0xC2 && I + 1 < S.size() && (unsigned char)S[I + 1] >= 0x80 &&
+          (unsigned char)S[I + 1] < 0xA0)
+        return true;
+      if ((C < 0x20 || C == 0x7f) &&
+          !(KeepLineBreaks && (C == '\n' || C == '\t')))
+        return true;
+    }
+    return false;
+  };
+  for (int Trial = 0; Trial < 5000; ++Trial) {
+    std::string S;
+    for (int I = Rng() % 24; I > 0; --I)
+      S += char(Rng() % 4 ? "\xc2\x9b\x1b\x7f\n\r\"\\a\xc3\xa9"[Rng() % 11]
+                          : Rng() % 256);
+    EXPECT_FALSE(Raw(escapeForTerminal(S), true)) << S;
+    EXPECT_FALSE(Raw(escapeForIni(S), false)) << S;
+    std::string P = pieceFileString(S);
+    EXPECT_FALSE(Raw(P, false)) << S;
+    for (size_t I = 1; I + 1 < P.size(); ++I) {
+      if (P[I] == '\\') {
+        ++I;
+        continue;
+      }
+      EXPECT_NE(P[I], '"') << P;
+    }
+  }
+}
+
 } // namespace
