@@ -33,41 +33,35 @@ namespace {
 /// elsewhere (in the built-in variants) are not the document's.
 constexpr const char *DocumentBuffer = "<input>";
 
-/// A section as the importer splits a variants.ini (VariantsIni.cpp): a
-/// header is a line `[name]` or `[name:parent]`; the section runs to the
-/// next header.
+/// A section of the variants.ini as the importer splits it, with its text
+/// (the header to the next header).
 struct IniSection {
   std::string Name, Parent;
-  unsigned FirstLine = 0, LastLine = 0; ///< 1-based, the header first
+  unsigned FirstLine = 0; ///< 1-based, the header's
   StringRef Text;
   /// The hash of the section's text and its ancestors' in the file; empty
   /// when the chain of parents loops (never cached).
   std::string Key;
 };
 
-std::vector<IniSection> splitSections(StringRef Text) {
+std::vector<IniSection>
+sectionsOf(StringRef Text,
+           const std::vector<VariantsIniImporter::SectionInfo> &Infos) {
+  std::vector<size_t> LineStarts = {0};
+  for (size_t I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\n')
+      LineStarts.push_back(I + 1);
+  auto Start = [&](unsigned Line) {
+    return Line - 1 < LineStarts.size() ? LineStarts[Line - 1] : Text.size();
+  };
   std::vector<IniSection> Out;
-  size_t Pos = 0;
-  for (unsigned Line = 1; Pos <= Text.size(); ++Line) {
-    size_t End = Text.find('\n', Pos);
-    if (End == StringRef::npos)
-      End = Text.size();
-    StringRef Body = Text.slice(Pos, End).trim();
-    if (!Body.empty() && Body[0] != '#' && Body[0] != ';' &&
-        Body.startswith("[") && Body.endswith("]")) {
-      if (!Out.empty())
-        Out.back().Text = Text.slice(Out.back().Text.data() - Text.data(), Pos);
-      auto [Name, Parent] = Body.drop_front().drop_back().split(':');
-      IniSection S;
-      S.Name = Name.trim().str();
-      S.Parent = Parent.trim().str();
-      S.FirstLine = Line;
-      S.Text = Text.substr(Pos);
-      Out.push_back(std::move(S));
-    }
-    if (!Out.empty())
-      Out.back().LastLine = Line;
-    Pos = End + 1;
+  for (const VariantsIniImporter::SectionInfo &Info : Infos) {
+    IniSection S;
+    S.Name = Info.Name;
+    S.Parent = Info.Parent;
+    S.FirstLine = Info.FirstLine;
+    S.Text = Text.slice(Start(Info.FirstLine), Start(Info.LastLine + 1));
+    Out.push_back(std::move(S));
   }
   return Out;
 }
@@ -115,6 +109,8 @@ void hashSections(std::vector<IniSection> &Sections) {
 /// its line there.
 struct VariantsIniLinter::Cached {
   struct Item {
+    /// Its lines counted from its section's header, which is line 1 (line 0
+    /// stays "unlocated").
     Diagnostic D;
     std::string Anchor; ///< the key of its section; empty if unlocated
   };
@@ -149,14 +145,15 @@ void shiftLines(Diagnostic &D, int Delta) {
   }
 }
 
-/// What importing section \p Name of \p Text and linting its movements
-/// reports in \p Text.
-std::vector<Diagnostic> importSection(const std::string &Text,
+/// What importing section \p Name with \p Importer and linting its
+/// movements reports in the document (into \p Diags, the importer's).
+std::vector<Diagnostic> importSection(DiagnosticEngine &Diags,
+                                      VariantsIniImporter &Importer,
                                       const std::string &Name) {
-  DiagnosticEngine Diags(nullptr, "fairyc");
-  std::optional<PieceSet> Set = importVariantsIniText(
-      Diags, Text, DocumentBuffer, Name, PieceFileOptions());
-  if (Set && !Diags.errorCount()) {
+  size_t Before = Diags.diagnostics().size();
+  unsigned Errors = Diags.errorCount();
+  std::optional<PieceSet> Set = Importer.import(Name);
+  if (Set && Diags.errorCount() == Errors) {
     FrontendOptions FOpts;
     FOpts.BoardWidth = Set->board().width();
     FOpts.BoardMaxSide = Set->board().maxSide();
@@ -165,9 +162,10 @@ std::vector<Diagnostic> importSection(const std::string &Text,
         lintMovement(Diags, *M.Notation, M.Buffer, Set->board(), FOpts);
   }
   std::vector<Diagnostic> Out;
-  for (const Diagnostic &D : Diags.diagnostics())
-    if (D.File == DocumentBuffer)
-      Out.push_back(D);
+  const std::vector<Diagnostic> &All = Diags.diagnostics();
+  for (size_t I = Before; I < All.size(); ++I)
+    if (All[I].File == DocumentBuffer)
+      Out.push_back(All[I]);
   return Out;
 }
 
@@ -176,7 +174,12 @@ std::vector<Diagnostic> importSection(const std::string &Text,
 std::optional<std::vector<Diagnostic>>
 VariantsIniLinter::lint(const std::string &Text,
                         const std::function<bool()> &Stale) {
-  std::vector<IniSection> Sections = splitSections(Text);
+  // The text split once, the built-in variants parsed once per process;
+  // each section imported only when its diagnostics are not cached.
+  DiagnosticEngine Diags(nullptr, "fairyc");
+  PieceFileOptions Opts;
+  VariantsIniImporter Importer(Diags, Text, DocumentBuffer, Opts);
+  std::vector<IniSection> Sections = sectionsOf(Text, Importer.sections());
   hashSections(Sections);
   StringMap<unsigned> FirstLineOf; // by key
   for (const IniSection &S : Sections)
@@ -218,7 +221,7 @@ VariantsIniLinter::lint(const std::string &Text,
         return std::nullopt;
       auto Fresh = std::make_shared<Cached>();
       bool Cacheable = !S.Key.empty();
-      for (Diagnostic &D : importSection(Text, S.Name)) {
+      for (Diagnostic &D : importSection(Diags, Importer, S.Name)) {
         Cached::Item I{std::move(D), ""};
         if (I.D.Line) {
           const IniSection *In = SectionAt(I.D.Line);
@@ -226,7 +229,7 @@ VariantsIniLinter::lint(const std::string &Text,
             Cacheable = false;
           } else {
             I.Anchor = In->Key;
-            shiftLines(I.D, -int(In->FirstLine));
+            shiftLines(I.D, 1 - int(In->FirstLine));
           }
         }
         Fresh->Items.push_back(std::move(I));
@@ -242,7 +245,7 @@ VariantsIniLinter::lint(const std::string &Text,
     for (const Cached::Item &I : Entry->Items) {
       Diagnostic D = I.D;
       if (!I.Anchor.empty())
-        shiftLines(D, int(FirstLineOf[I.Anchor]));
+        shiftLines(D, int(FirstLineOf[I.Anchor]) - 1);
       if (Seen.insert({D.Line, D.Column, D.Message}).second)
         Out.push_back(std::move(D));
     }
