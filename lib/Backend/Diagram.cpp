@@ -32,7 +32,7 @@ std::string fairy::renderDiagram(const Position &P, unsigned Origin,
   std::string Out;
   for (int Z = B.depth() - 1; Z >= 0; --Z) {
     if (B.is3D())
-      Out += fmt::format("level {}:\n", char('A' + Z));
+      Out += fmt::format("level {}:\n", Board::levelName(Z));
     for (int Y = B.height() - 1; Y >= 0; --Y) {
       if (Opts.Labels)
         Out += fmt::format("{:>{}} ", Y + 1, RankWidth);

@@ -302,7 +302,7 @@ private:
                            "y=\"{:.1f}\">level {}</text>\n",
                            Margin + Z * (levelWidth() + gap()) +
                                levelWidth() / 2.0,
-                           CaptionHeight + Margin * 1.3, char('A' + Z));
+                           CaptionHeight + Margin * 1.3, Board::levelName(Z));
     }
     for (int Y = 0; Y < B.height(); ++Y)
       Out += fmt::format(

@@ -4,6 +4,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <algorithm>
+
 using namespace fairy;
 
 std::optional<Board> Board::make(int W, int H, int D, std::string &Error) {
@@ -59,18 +61,33 @@ SquareSet Board::sourcesFor(Vec V) const {
   return S;
 }
 
-static std::string fileName(int X) {
+/// \p X (0-based) in bijective base 26 with digits \p First to First + 25:
+/// a, ..., z, aa, ab, ...
+static std::string letters(int X, char First) {
   std::string S;
   for (int N = X + 1; N > 0; N = (N - 1) / 26)
-    S.insert(S.begin(), char('a' + (N - 1) % 26));
+    S.insert(S.begin(), char(First + (N - 1) % 26));
   return S;
 }
+
+/// The 0-based number of \p S, letters from \p First to First + 25 read as
+/// letters() writes them; past Board::MaxSide (no board has it, and more
+/// letters would overflow) it stops and returns Board::MaxSide.
+static int number(llvm::StringRef S, char First) {
+  int N = 0;
+  for (size_t I = 0; I < S.size() && N <= Board::MaxSide; ++I)
+    N = N * 26 + (S[I] - First + 1);
+  return std::min(N, Board::MaxSide + 1) - 1;
+}
+
+std::string Board::fileName(int X) { return letters(X, 'a'); }
+std::string Board::levelName(int Z) { return letters(Z, 'A'); }
 
 std::string Board::squareName(unsigned I) const {
   Vec C = coord(I);
   std::string S = fileName(C.x) + std::to_string(C.y + 1);
   if (D > 1)
-    S.insert(S.begin(), char('A' + C.z));
+    S = levelName(C.z) + S;
   return S;
 }
 
@@ -90,23 +107,24 @@ bool Board::parseSquare(const std::string &Name, unsigned &Out,
       C[I] = Ok && V >= 1 && V <= MaxSide ? V - 1 : -1;
     }
   } else {
-    if (D > 1 && !S.empty() && S[0] >= 'A' && S[0] <= 'Z') {
-      C.z = S[0] - 'A';
-      S = S.drop_front();
-    }
+    // Level capitals (3D boards only), file letters, rank digits. Every
+    // letter counts: a name longer than the largest board's is no square,
+    // not some square it wraps around to.
+    size_t Capitals = 0;
+    while (Capitals < S.size() && S[Capitals] >= 'A' && S[Capitals] <= 'Z')
+      ++Capitals;
+    int Z = number(S.take_front(Capitals), 'A');
+    S = S.drop_front(Capitals);
     size_t Letters = 0;
     while (Letters < S.size() && S[Letters] >= 'a' && S[Letters] <= 'z')
       ++Letters;
-    // Every letter counts: a file name longer than the widest board's is
-    // no square (and would overflow), not some square it wraps around to.
-    int X = 0;
-    for (size_t I = 0; I < Letters && X <= MaxSide; ++I)
-      X = X * 26 + (S[I] - 'a' + 1);
+    int X = number(S.take_front(Letters), 'a');
     int Y;
     Ok = Letters > 0 && !S.drop_front(Letters).getAsInteger(10, Y) &&
-         (D == 1 || Name[0] != S[0]);
-    C.x = X <= MaxSide ? X - 1 : -1;
+         (D > 1 ? Capitals > 0 : Capitals == 0);
+    C.x = X < MaxSide ? X : -1;
     C.y = Ok && Y >= 1 && Y <= MaxSide ? Y - 1 : -1;
+    C.z = D > 1 ? (Z < MaxSide ? Z : -1) : 0;
   }
   if (!Ok) {
     Error = "'" + Name + "' is not a square name; write it like " +

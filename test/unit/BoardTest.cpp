@@ -140,6 +140,83 @@ TEST(BoardTest, WideAndThreeD) {
   EXPECT_EQ(Cube->coord(I), Vec(2, 2, 2));
 }
 
+/// Every square of \p B is named with level capitals (3D only), file
+/// letters and rank digits, and its name reads back to it.
+void expectNamesReadBack(const Board &B) {
+  SCOPED_TRACE(B.str());
+  for (unsigned I = 0; I < B.numSquares(); ++I) {
+    std::string Name = B.squareName(I), E;
+    size_t K = 0;
+    while (K < Name.size() && std::isupper((unsigned char)Name[K]))
+      ++K;
+    ASSERT_EQ(K > 0, B.is3D()) << Name;
+    size_t L = K;
+    while (L < Name.size() && std::islower((unsigned char)Name[L]))
+      ++L;
+    ASSERT_GT(L, K) << Name;
+    for (size_t D = L; D < Name.size(); ++D)
+      ASSERT_TRUE(std::isdigit((unsigned char)Name[D])) << Name;
+    unsigned Back = ~0u;
+    ASSERT_TRUE(B.parseSquare(Name, Back, E)) << Name << ": " << E;
+    ASSERT_EQ(Back, I) << Name;
+  }
+}
+
+TEST(BoardTest, EverySquareNameReadsBack) {
+  std::string E;
+  // Every flat board, 1x1 to 64x64.
+  for (int W = 1; W <= Board::MaxSide; ++W)
+    for (int H = 1; H <= Board::MaxSide; ++H)
+      expectNamesReadBack(*Board::make(W, H, 1, E));
+  // 3D boards of every depth, as wide as the square limit lets them be.
+  for (int D = 2; D <= Board::MaxSide; ++D) {
+    int Side = 1;
+    while ((Side + 1) * (Side + 1) * D <= Board::MaxSquares &&
+           Side < Board::MaxSide)
+      ++Side;
+    for (auto [W, H] :
+         {std::pair{1, 1}, std::pair{Side, Side},
+          std::pair{Board::MaxSide,
+                    std::max(1, Board::MaxSquares / (Board::MaxSide * D))},
+          std::pair{3, 7}})
+      if (auto B = Board::make(W, std::min(H, Board::MaxSide), D, E))
+        expectNamesReadBack(*B);
+      else
+        ADD_FAILURE() << E;
+  }
+  // And random ones.
+  std::mt19937 Rng(7);
+  for (int Trial = 0; Trial < 300; ++Trial) {
+    int W = 1 + Rng() % Board::MaxSide, H = 1 + Rng() % Board::MaxSide;
+    int D = 1 + Rng() % Board::MaxSide;
+    if (auto B = Board::make(W, H, D, E))
+      expectNamesReadBack(*B);
+  }
+}
+
+TEST(BoardTest, NamesPastTwentySixLevels) {
+  std::string E;
+  auto Tall = Board::make(2, 2, 64, E);
+  ASSERT_TRUE(Tall);
+  // The first 26 levels as ever; then two capitals, as files past z.
+  EXPECT_EQ(Tall->squareName(Tall->index({0, 0, 25})), "Za1");
+  EXPECT_EQ(Tall->squareName(Tall->index({1, 1, 26})), "AAb2");
+  EXPECT_EQ(Tall->squareName(Tall->index({0, 1, 63})), "BLa2");
+  EXPECT_EQ(Board::levelName(51), "AZ");
+  EXPECT_EQ(Board::levelName(52), "BA");
+  unsigned I;
+  ASSERT_TRUE(Tall->parseSquare("BLb2", I, E));
+  EXPECT_EQ(Tall->coord(I), Vec(1, 1, 63));
+  EXPECT_FALSE(Tall->parseSquare("BMa1", I, E)); // level 65
+  EXPECT_FALSE(Tall->parseSquare("ZZZZZZZZZZZZZZa1", I, E));
+  EXPECT_FALSE(Tall->parseSquare("a1", I, E));
+  auto Flat = Board::make(8, 8, 1, E);
+  EXPECT_FALSE(Flat->parseSquare("Aa1", I, E));
+  auto Cube = Board::make(5, 5, 5, E);
+  EXPECT_FALSE(Cube->parseSquare("AAa1", I, E)); // level 27 of 5
+  EXPECT_NE(E.find("not on the 5x5x5 board"), std::string::npos) << E;
+}
+
 TEST(BoardTest, SourcesForRespectsEdgesAndHoles) {
   std::string E;
   auto B = Board::make(3, 3, 1, E);

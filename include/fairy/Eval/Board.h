@@ -52,13 +52,21 @@ public:
   /// The squares s such that s and s + V both exist.
   SquareSet sourcesFor(Vec V) const;
 
-  /// "e4"; on 3D boards the level comes first as a capital letter: "Ae1".
-  /// Files past z are written aa, ab, ...
+  /// "e4"; on 3D boards the level comes first in capitals: "Ae1". Files
+  /// and levels are letters counted as spreadsheet columns are (bijective
+  /// base 26): a to z, then aa, ab, ... az, ba, ...; levels A to Z, then
+  /// AA, AB, ... So every square of every board fairyc accepts has a name
+  /// of letters and digits that parseSquare reads back to it: level
+  /// capitals, file small letters, rank digits.
   std::string squareName(unsigned I) const;
   /// Reads a square name as squareName writes it, or "file,rank[,level]"
   /// counted from 1. Returns false with \p Error set if it is not a square.
   bool parseSquare(const std::string &Name, unsigned &Out,
                    std::string &Error) const;
+  /// The name of file \p X (0-based): "a", ... "z", "aa", ...
+  static std::string fileName(int X);
+  /// The name of level \p Z (0-based) on a 3D board: "A", ... "Z", "AA", ...
+  static std::string levelName(int Z);
   /// The centre square (rounded toward a1), the default origin.
   unsigned centre() const {
     return index(Vec((W - 1) / 2, (H - 1) / 2, (D - 1) / 2));
