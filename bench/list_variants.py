@@ -34,14 +34,15 @@ def many(n):
 def best_of(fairyc, path, runs=3):
     best = None
     for _ in range(runs):
-        start = time.monotonic()
+        start = time.perf_counter()
         try:
-            subprocess.run([fairyc, "--import=" + path, "--list-variants"],
+            subprocess.run([fairyc, "--import=" + path, "--list-variants",
+                            "--max-input-size=67108864"],
                            stdout=subprocess.DEVNULL, check=True,
                            timeout=TIMEOUT)
         except subprocess.TimeoutExpired:
             return None
-        took = time.monotonic() - start
+        took = time.perf_counter() - start
         best = took if best is None else min(best, took)
     return best
 
