@@ -26,8 +26,12 @@
 #include <vector>
 
 namespace fairy {
+class Board;
+struct FrontendOptions;
 struct Invocation;
-}
+struct NotationInfo;
+class VariantsIniImporter;
+} // namespace fairy
 
 namespace fairy::lsp {
 
@@ -71,9 +75,24 @@ public:
   unsigned imports() const;
 
 private:
+  /// What importing section \p Name with \p Importer (whose diagnostics
+  /// go to \p Diags) and linting its movements reports in the document.
+  std::vector<Diagnostic> importSection(DiagnosticEngine &Diags,
+                                        VariantsIniImporter &Importer,
+                                        const std::string &Name);
+  /// What lintMovement reports of movement \p Text of notation \p N on
+  /// \p B, linted alone (in the buffer "<movement>"): the same piece in
+  /// many sections is linted once per board.
+  std::shared_ptr<const std::vector<Diagnostic>>
+  movementLint(const NotationInfo &N, llvm::StringRef Text, const Board &B,
+               const FrontendOptions &FOpts);
+
   struct Cached;
   mutable std::mutex Lock;
   std::map<std::string, std::shared_ptr<const Cached>> Cache; ///< by key
+  static constexpr size_t MaxMovements = 1 << 14;
+  std::map<std::string, std::shared_ptr<const std::vector<Diagnostic>>>
+      Movements; ///< by notation, board and text
   unsigned Imports = 0;
 };
 

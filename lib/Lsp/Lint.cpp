@@ -13,6 +13,7 @@
 #include "Features.h"
 
 #include "fairy/Driver/Driver.h"
+#include "fairy/Eval/Board.h"
 #include "fairy/Lint/Lint.h"
 #include "fairy/PieceFile/PieceSet.h"
 #include "fairy/Support/LargeStack.h"
@@ -145,31 +146,102 @@ void shiftLines(Diagnostic &D, int Delta) {
   }
 }
 
-/// What importing section \p Name with \p Importer and linting its
-/// movements reports in the document (into \p Diags, the importer's).
-std::vector<Diagnostic> importSection(DiagnosticEngine &Diags,
-                                      VariantsIniImporter &Importer,
-                                      const std::string &Name) {
+/// The name of the scratch buffer a movement is linted in alone.
+constexpr const char *MovementBuffer = "<movement>";
+
+} // namespace
+
+std::shared_ptr<const std::vector<Diagnostic>>
+VariantsIniLinter::movementLint(const NotationInfo &N, StringRef Text,
+                                const Board &B, const FrontendOptions &FOpts) {
+  std::string Key = N.Name + '\0' + B.str() + '\0' + Text.str();
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    auto It = Movements.find(Key);
+    if (It != Movements.end())
+      return It->second;
+  }
+  DiagnosticEngine Scratch(nullptr, "fairyc");
+  lintMovement(Scratch, N, Scratch.addBuffer(Text, MovementBuffer), B, FOpts);
+  auto Found =
+      std::make_shared<const std::vector<Diagnostic>>(Scratch.diagnostics());
+  std::lock_guard<std::mutex> G(Lock);
+  if (Movements.size() >= MaxMovements)
+    Movements.clear();
+  Movements[Key] = Found;
+  return Found;
+}
+
+std::vector<Diagnostic>
+VariantsIniLinter::importSection(DiagnosticEngine &Diags,
+                                 VariantsIniImporter &Importer,
+                                 const std::string &Name) {
   size_t Before = Diags.diagnostics().size();
   unsigned Errors = Diags.errorCount();
   std::optional<PieceSet> Set = Importer.import(Name);
+  std::vector<Diagnostic> Lint;
   if (Set && Diags.errorCount() == Errors) {
     FrontendOptions FOpts;
     FOpts.BoardWidth = Set->board().width();
     FOpts.BoardMaxSide = Set->board().maxSide();
+    // Only the movements written in the document: what the lint says of
+    // a built-in piece, or of one's moves with the section's rules (a
+    // buffer of their own), is not located in it and is not shown. The
+    // same piece in many sections is linted once per board: its lint is
+    // kept with its places counted in its text, and moved to where the
+    // text is written.
+    SourceMgr &SM = Diags.sourceMgr();
     for (const PieceDef &D : Set->Pieces)
-      for (const PieceMovement &M : D.Moves)
-        lintMovement(Diags, *M.Notation, M.Buffer, Set->board(), FOpts);
+      for (const PieceMovement &M : D.Moves) {
+        StringRef Text = Diags.bufferText(M.Buffer);
+        if (SM.getMemoryBuffer(M.Buffer)->getBufferIdentifier() !=
+            DocumentBuffer)
+          continue;
+        if (!M.Range.Start.isValid() || Text.contains('\n') ||
+            Set->board().shape().HasHoles) {
+          lintMovement(Diags, *M.Notation, M.Buffer, Set->board(), FOpts);
+          continue;
+        }
+        auto [Line, Column] = SM.getLineAndColumn(M.Range.Start);
+        for (Diagnostic D :
+             *movementLint(*M.Notation, Text, Set->board(), FOpts)) {
+          auto Place = [&](SourcePoint &P) {
+            if (P.Line) {
+              P.Line = Line;
+              P.Column += Column - 1;
+            }
+          };
+          if (D.File == MovementBuffer) {
+            D.File = DocumentBuffer;
+            SourcePoint At{D.Line, D.Column};
+            Place(At);
+            D.Line = At.Line;
+            D.Column = At.Column;
+            for (auto &R : D.Ranges) {
+              Place(R.first);
+              Place(R.second);
+            }
+            for (auto &F : D.FixIts) {
+              Place(F.Begin);
+              Place(F.End);
+            }
+          }
+          Lint.push_back(std::move(D));
+        }
+      }
   }
   std::vector<Diagnostic> Out;
   const std::vector<Diagnostic> &All = Diags.diagnostics();
   for (size_t I = Before; I < All.size(); ++I)
     if (All[I].File == DocumentBuffer)
       Out.push_back(All[I]);
+  for (Diagnostic &D : Lint)
+    if (D.File == DocumentBuffer)
+      Out.push_back(std::move(D));
   return Out;
 }
 
-} // namespace
+namespace {} // namespace
 
 std::optional<std::vector<Diagnostic>>
 VariantsIniLinter::lint(const std::string &Text,

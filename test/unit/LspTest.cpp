@@ -333,7 +333,7 @@ TEST(LspVariantsIni, AChangeImportsItsSectionAndItsDescendantsOnly) {
 /// What the server should publish for variants.ini \p Text, found without
 /// its cache: each section imported alone from the whole text, as
 /// `fairyc --import --variant --lint` does; each diagnostic's first line
-/// (0-based) and message, notes left out.
+/// and column (0-based; the text is ASCII) and message, notes left out.
 std::string freshLint(const std::string &Text) {
   std::string Out;
   std::set<std::tuple<unsigned, unsigned, std::string>> Seen;
@@ -357,8 +357,10 @@ std::string freshLint(const std::string &Text) {
           !Seen.insert({D.Line, D.Column, D.Message}).second ||
           D.Kind == llvm::SourceMgr::DK_Note)
         continue;
-      unsigned Line = D.Ranges.empty() ? D.Line : D.Ranges[0].first.Line;
-      Out += std::to_string(Line - 1) + ": " + D.Message + "\n";
+      SourcePoint At =
+          D.Ranges.empty() ? SourcePoint{D.Line, D.Column} : D.Ranges[0].first;
+      Out += std::to_string(At.Line - 1) + ":" + std::to_string(At.Column - 1) +
+             ": " + D.Message + "\n";
     }
   }
   return Out;
@@ -374,9 +376,10 @@ std::string published(Session &S, const std::string &Uri) {
   }
   for (const Value &D : *V->getAsArray()) {
     const Object &O = *D.getAsObject();
-    Out += std::to_string(
-               *O.getObject("range")->getObject("start")->getInteger("line")) +
-           ": " + O.getString("message")->str() + "\n";
+    const Object &Start = *O.getObject("range")->getObject("start");
+    Out += std::to_string(*Start.getInteger("line")) + ":" +
+           std::to_string(*Start.getInteger("character")) + ": " +
+           O.getString("message")->str() + "\n";
   }
   return Out;
 }
@@ -387,12 +390,18 @@ TEST(LspVariantsIni, CachedDiagnosticsAreThoseOfAFreshLint) {
   // alone reports.
   std::mt19937 Random(35);
   std::vector<std::string> Lines = iniLines();
-  const std::vector<std::string> Pool = {
-      "[extra:base]",        "[base:leaf]",
-      "customPiece3 = e:KK", "",
-      "maxFile = 7",         "[child:grandchild]",
-      "[grandchild:chess]",  "maxRank = ten",
-      "customPiece1 = f:fX", "[broken:chess]"};
+  const std::vector<std::string> Pool = {"[extra:base]",
+                                         "[base:leaf]",
+                                         "customPiece3 = e:KK",
+                                         "",
+                                         "maxFile = 7",
+                                         "[child:grandchild]",
+                                         "[grandchild:chess]",
+                                         "maxRank = ten",
+                                         "customPiece1 = f:fX",
+                                         "[broken:chess]",
+                                         "  customPiece2 =   g:WFK",
+                                         "customPiece4 = h:NN"};
   Session S;
   S.open("file:///w/r.ini", join(Lines));
   for (int Step = 0; Step < 60; ++Step) {
