@@ -4,8 +4,8 @@
 # one target on a working copy of its committed corpus.
 #
 #   scripts/fuzz.sh TARGET SECONDS [JOBS]
-#   TARGET: parlett, fairy, betza, formula, ir, pieces, variants, playground
-#   or http
+#   TARGET: parlett, fairy, betza, formula, ir, pieces, variants, playground,
+#   http or lsp
 #
 # Prints the executions and what was found; crash and slow inputs land in
 # build-fuzz/artifacts/TARGET/ (never committed: add a minimised reproducer
@@ -16,7 +16,7 @@ target=${1:?usage: scripts/fuzz.sh TARGET SECONDS [JOBS]}
 seconds=${2:?usage: scripts/fuzz.sh TARGET SECONDS [JOBS]}
 jobs=${3:-1}
 case $target in
-parlett | fairy | betza | formula | ir | pieces | variants | playground | http) ;;
+parlett | fairy | betza | formula | ir | pieces | variants | playground | http | lsp) ;;
 *) echo "fuzz: unknown target '$target'" >&2; exit 2 ;;
 esac
 bash scripts/setup.sh
