@@ -184,13 +184,13 @@ int64_t severity(SourceMgr::DiagKind K) {
   return 1;
 }
 
-/// A diagnostic's range in \p Text: its first underlined range, else one
-/// character.
-json::Object rangeOf(StringRef Text, const Diagnostic &D) {
+/// A diagnostic's range in the text of \p Lines: its first underlined
+/// range, else one character.
+json::Object rangeOf(const TextLines &Lines, const Diagnostic &D) {
   if (!D.Ranges.empty())
-    return range(Text, D.Ranges[0].first, D.Ranges[0].second);
+    return Lines.range(D.Ranges[0].first, D.Ranges[0].second);
   SourcePoint At{std::max(D.Line, 1u), std::max(D.Column, 1u)};
-  return range(Text, At, SourcePoint{At.Line, At.Column + 1});
+  return Lines.range(At, SourcePoint{At.Line, At.Column + 1});
 }
 
 } // namespace
@@ -199,6 +199,7 @@ json::Array
 fairy::lsp::publishedDiagnostics(const std::string &Text,
                                  const std::string &Uri,
                                  const std::vector<Diagnostic> &Diags) {
+  TextLines Lines(Text);
   std::optional<IncludeTree> Includes; // read when first needed
   auto InDocument = [](const Diagnostic &D) {
     return D.File.empty() || D.File == DocumentBuffer;
@@ -211,9 +212,9 @@ fairy::lsp::publishedDiagnostics(const std::string &Text,
   /// Where \p D is, as a Location.
   auto Location = [&](const Diagnostic &D) {
     if (InDocument(D))
-      return json::Object{{"uri", Uri}, {"range", rangeOf(Text, D)}};
+      return json::Object{{"uri", Uri}, {"range", rangeOf(Lines, D)}};
     return json::Object{{"uri", uriOfPath(D.File)},
-                        {"range", rangeOf(Tree().text(D.File), D)}};
+                        {"range", rangeOf(TextLines(Tree().text(D.File)), D)}};
   };
   json::Array Out;
   for (const Diagnostic &D : Diags) {
@@ -229,7 +230,7 @@ fairy::lsp::publishedDiagnostics(const std::string &Text,
     }
     json::Object O{{"severity", severity(D.Kind)}, {"source", "fairyc"}};
     if (InDocument(D)) {
-      O["range"] = rangeOf(Text, D);
+      O["range"] = rangeOf(Lines, D);
       O["message"] = D.Message;
     } else {
       // On the include that brought the file in (the first line when the
@@ -237,7 +238,7 @@ fairy::lsp::publishedDiagnostics(const std::string &Text,
       const IncludeAt *Via = Tree().via(D.File);
       SourcePoint Begin{Via ? Via->Line : 1, Via ? Via->Begin : 1};
       SourcePoint End{Begin.Line, Via ? Via->End : 1};
-      O["range"] = range(Text, Begin, End);
+      O["range"] = Lines.range(Begin, End);
       O["message"] = "in included file '" + sys::path::filename(D.File).str() +
                      "': " + D.Message;
       O["relatedInformation"] = json::Array{

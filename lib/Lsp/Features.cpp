@@ -56,16 +56,14 @@ std::string fairy::lsp::uriOfPath(StringRef Path) {
   return Uri;
 }
 
-json::Object fairy::lsp::position(StringRef Text, unsigned Line,
-                                  unsigned Column) {
-  size_t At = 0;
-  for (unsigned L = 1; L < Line && At != StringRef::npos; ++L) {
-    At = Text.find('\n', At);
-    if (At != StringRef::npos)
-      ++At;
-  }
-  if (At == StringRef::npos)
-    At = Text.size();
+TextLines::TextLines(StringRef Text) : Text(Text), Starts{0} {
+  for (size_t I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\n')
+      Starts.push_back(I + 1);
+}
+
+json::Object TextLines::position(unsigned Line, unsigned Column) const {
+  size_t At = Line > Starts.size() ? Text.size() : Starts[Line ? Line - 1 : 0];
   unsigned Units = 0;
   for (size_t I = At;
        I < Text.size() && I < At + Column - 1 && Text[I] != '\n';) {
@@ -78,10 +76,9 @@ json::Object fairy::lsp::position(StringRef Text, unsigned Line,
                       {"character", int64_t(Units)}};
 }
 
-json::Object fairy::lsp::range(StringRef Text, SourcePoint Begin,
-                               SourcePoint End) {
-  return json::Object{{"start", position(Text, Begin.Line, Begin.Column)},
-                      {"end", position(Text, End.Line, End.Column)}};
+json::Object TextLines::range(SourcePoint Begin, SourcePoint End) const {
+  return json::Object{{"start", position(Begin.Line, Begin.Column)},
+                      {"end", position(End.Line, End.Column)}};
 }
 
 Invocation fairy::lsp::invocationFor(const std::string &Text, StringRef Uri) {
@@ -222,8 +219,9 @@ json::Value parentDefinition(const std::string &Text, StringRef Uri,
       continue;
     for (const Section &Target : Sections)
       if (Target.Name == S.Parent)
-        return json::Object{{"uri", Uri},
-                            {"range", range(Text, {Target.Line, Target.Begin},
+        return json::Object{
+            {"uri", Uri},
+            {"range", TextLines(Text).range({Target.Line, Target.Begin},
                                             {Target.Line, Target.End})}};
   }
   return nullptr;
@@ -282,11 +280,12 @@ json::Value fairy::lsp::hover(const std::string &Text, const std::string &Uri,
 json::Value fairy::lsp::documentSymbols(const std::string &Text,
                                         const std::string &Uri) {
   json::Array Symbols;
+  TextLines Lines(Text);
   if (notationOf(Uri) == "variants.ini") {
     // A variants.ini's sections.
     for (const Section &S : sectionsOf(Text)) {
       json::Object R =
-          range(Text, SourcePoint{S.Line, S.Begin}, SourcePoint{S.Line, S.End});
+          Lines.range(SourcePoint{S.Line, S.Begin}, SourcePoint{S.Line, S.End});
       Symbols.push_back(symbol(S.Name, /*Module=*/2, std::move(R)));
     }
     return Symbols;
@@ -295,8 +294,8 @@ json::Value fairy::lsp::documentSymbols(const std::string &Text,
     return Symbols;
   std::unique_ptr<CompiledDocument> Doc = compileDocument(Text, Uri);
   for (const PieceAt &P : Doc->Defined) {
-    json::Object R = range(Text, SourcePoint{P.Line, P.Column},
-                           SourcePoint{P.Line, P.EndColumn});
+    json::Object R = Lines.range(SourcePoint{P.Line, P.Column},
+                                 SourcePoint{P.Line, P.EndColumn});
     Symbols.push_back(
         symbol(P.Name, /*Object=*/19, std::move(R), std::string(1, P.Letter)));
   }
@@ -308,6 +307,7 @@ json::Value fairy::lsp::codeActions(const std::string &Text,
                                     const CodeActionParams &P,
                                     const std::vector<Diagnostic> &Lint) {
   json::Array Actions;
+  TextLines Lines(Text);
   int64_t From = P.Want.Start.Line, To = P.Want.End.Line;
   for (const Diagnostic &D : Lint) {
     if (D.FixIts.empty() || D.File != "<input>" || int64_t(D.Line) - 1 < From ||
@@ -315,7 +315,7 @@ json::Value fairy::lsp::codeActions(const std::string &Text,
       continue;
     json::Array Edits;
     for (const Diagnostic::FixIt &F : D.FixIts)
-      Edits.push_back(json::Object{{"range", range(Text, F.Begin, F.End)},
+      Edits.push_back(json::Object{{"range", Lines.range(F.Begin, F.End)},
                                    {"newText", F.Text}});
     json::Object Changes;
     Changes[Uri] = std::move(Edits);

@@ -50,11 +50,21 @@ Invocation invocationFor(const std::string &Text, llvm::StringRef Uri);
 /// The file:// URI of \p Path (made absolute, reserved bytes escaped).
 std::string uriOfPath(llvm::StringRef Path);
 
-/// The LSP position of a 1-based line and byte column of \p Text.
-llvm::json::Object position(llvm::StringRef Text, unsigned Line,
-                            unsigned Column);
-llvm::json::Object range(llvm::StringRef Text, SourcePoint Begin,
-                         SourcePoint End);
+/// A text's lines, found once, for the LSP positions of places in it (a
+/// whole file's diagnostics are placed in time linear in the file).
+class TextLines {
+public:
+  /// \p Text must outlive this.
+  explicit TextLines(llvm::StringRef Text);
+  /// The LSP position (0-based line, UTF-16 units) of a 1-based line and
+  /// byte column.
+  llvm::json::Object position(unsigned Line, unsigned Column) const;
+  llvm::json::Object range(SourcePoint Begin, SourcePoint End) const;
+
+private:
+  llvm::StringRef Text;
+  std::vector<size_t> Starts; ///< of each line
+};
 
 /// Lints a variants.ini section by section, as `fairyc --import=FILE
 /// --variant=NAME --lint` would each, from memory. What a section reports
