@@ -318,8 +318,13 @@ void LanguageServer::Impl::lintAndPublish(
     auto It = Docs.find(Uri);
     return Stopping || It == Docs.end() || It->second.Text != Text;
   };
-  std::optional<std::vector<Diagnostic>> Found =
-      lintDocument(*Text, Uri, *Variants, Stale);
+  std::optional<std::vector<Diagnostic>> Found;
+  try {
+    Found = lintDocument(*Text, Uri, *Variants, Stale);
+  } catch (const std::exception &E) {
+    // Out of memory, say: this version goes unlinted, the server goes on.
+    log("could not lint " + Uri + ": " + E.what());
+  }
   if (!Found)
     return;
   json::Array Published = publishedDiagnostics(*Text, Uri, *Found);
