@@ -217,6 +217,9 @@ fairy::lsp::publishedDiagnostics(const std::string &Text,
                         {"range", rangeOf(TextLines(Tree().text(D.File)), D)}};
   };
   json::Array Out;
+  // Room first: json::Value's move may throw, so a json::Array that grows
+  // copies every value it holds.
+  Out.reserve(Diags.size());
   for (const Diagnostic &D : Diags) {
     // A note belongs to the diagnostic before it.
     if (D.Kind == SourceMgr::DK_Note && !Out.empty()) {

@@ -282,8 +282,11 @@ json::Value fairy::lsp::documentSymbols(const std::string &Text,
   json::Array Symbols;
   TextLines Lines(Text);
   if (notationOf(Uri) == "variants.ini") {
-    // A variants.ini's sections.
-    for (const Section &S : sectionsOf(Text)) {
+    // A variants.ini's sections. (json::Value's move may throw, so a
+    // json::Array that grows copies every value it holds: room first.)
+    std::vector<Section> Sections = sectionsOf(Text);
+    Symbols.reserve(Sections.size());
+    for (const Section &S : Sections) {
       json::Object R =
           Lines.range(SourcePoint{S.Line, S.Begin}, SourcePoint{S.Line, S.End});
       Symbols.push_back(symbol(S.Name, /*Module=*/2, std::move(R)));
@@ -293,6 +296,7 @@ json::Value fairy::lsp::documentSymbols(const std::string &Text,
   if (notationOf(Uri) != "pieces")
     return Symbols;
   std::unique_ptr<CompiledDocument> Doc = compileDocument(Text, Uri);
+  Symbols.reserve(Doc->Defined.size());
   for (const PieceAt &P : Doc->Defined) {
     json::Object R = Lines.range(SourcePoint{P.Line, P.Column},
                                  SourcePoint{P.Line, P.EndColumn});
