@@ -154,7 +154,7 @@ constexpr const char *MovementBuffer = "<movement>";
 std::shared_ptr<const std::vector<Diagnostic>>
 VariantsIniLinter::movementLint(const NotationInfo &N, StringRef Text,
                                 const Board &B, const FrontendOptions &FOpts) {
-  std::string Key = N.Name + '\0' + B.str() + '\0' + Text.str();
+  std::string Key = std::string(N.Name) + '\0' + B.str() + '\0' + Text.str();
   {
     std::lock_guard<std::mutex> G(Lock);
     auto It = Movements.find(Key);
@@ -202,7 +202,8 @@ VariantsIniLinter::importSection(DiagnosticEngine &Diags,
           lintMovement(Diags, *M.Notation, M.Buffer, Set->board(), FOpts);
           continue;
         }
-        auto [Line, Column] = SM.getLineAndColumn(M.Range.Start);
+        std::pair<unsigned, unsigned> At = SM.getLineAndColumn(M.Range.Start);
+        unsigned Line = At.first, Column = At.second;
         for (Diagnostic D :
              *movementLint(*M.Notation, Text, Set->board(), FOpts)) {
           auto Place = [&](SourcePoint &P) {
