@@ -10,6 +10,12 @@
 using namespace fairy;
 using namespace llvm;
 
+namespace {
+bool isToken(char C) {
+  return isAlnum(C) || StringRef("!#$%&'*+-.^_`|~").contains(C);
+}
+} // namespace
+
 RequestGate::State RequestGate::refuse(int Status, std::string Why) {
   Refused = HttpRefusal{Status, std::move(Why)};
   return State::Refused;
@@ -30,9 +36,17 @@ RequestGate::State RequestGate::feed(StringRef Bytes) {
     // byte costs linear time.
     size_t From = Scanned > 3 ? Scanned - 3 : 0;
     size_t End = Bytes.find("\r\n\r\n", From);
-    for (size_t I = Scanned; I < Bytes.size(); ++I)
-      if (Bytes[I] == '\n')
-        LineStart = I + 1;
+    for (size_t I = Scanned; I < Bytes.size(); ++I) {
+      if (Bytes[I] != '\n')
+        continue;
+      if (I == 0 || Bytes[I - 1] != '\r')
+        return refuse(400, "a line of the request ends without CR LF");
+      // The request line is judged as soon as it is whole: a client that
+      // sends something else is not kept waiting for its deadline.
+      if (LineStart == 0 && !readRequestLine(Bytes.take_front(I - 1)))
+        return State::Refused;
+      LineStart = I + 1;
+    }
     Scanned = Bytes.size();
     if (End == StringRef::npos) {
       // The line still coming, request line or header.
@@ -59,6 +73,27 @@ RequestGate::State RequestGate::feed(StringRef Bytes) {
   return Bytes.size() >= HeaderEnd + Body ? State::Complete : State::NeedMore;
 }
 
+bool RequestGate::readRequestLine(StringRef Line) {
+  if (Line.size() > Limits.MaxLine) {
+    refuse(414, "the request line is longer than " +
+                    std::to_string(Limits.MaxLine) + " bytes");
+    return false;
+  }
+  SmallVector<StringRef, 3> Words;
+  Line.split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
+  auto IsTarget = [](char C) { return C > ' ' && C != 0x7f; };
+  if (Words.size() != 3 || Words[0].empty() ||
+      !llvm::all_of(Words[0], isToken) || Words[1].empty() ||
+      !llvm::all_of(Words[1], IsTarget) ||
+      (Words[2] != "HTTP/1.1" && Words[2] != "HTTP/1.0")) {
+    refuse(400, "the request line is not METHOD TARGET HTTP/1.1");
+    return false;
+  }
+  Method = Words[0].str();
+  Target = Words[1].str();
+  return true;
+}
+
 RequestGate::State RequestGate::readHeaders(StringRef Head) {
   SmallVector<StringRef, 32> Lines;
   Head.split(Lines, "\r\n", -1, /*KeepEmpty=*/true);
@@ -72,18 +107,24 @@ RequestGate::State RequestGate::readHeaders(StringRef Head) {
     return refuse(431, "the request has more than " +
                            std::to_string(Limits.MaxHeaders) + " headers");
   std::optional<uint64_t> Length;
-  auto IsToken = [](char C) {
-    return isAlnum(C) || StringRef("!#$%&'*+-.^_`|~").contains(C);
-  };
   for (StringRef Line : makeArrayRef(Lines).drop_front()) {
     if (Line.size() > Limits.MaxLine)
       return refuse(431, "a header line is longer than " +
                              std::to_string(Limits.MaxLine) + " bytes");
     auto [Name, Value] = Line.split(':');
     if (Name.empty() || Name.size() == Line.size() ||
-        !llvm::all_of(Name, IsToken))
+        !llvm::all_of(Name, isToken))
       return refuse(400, "a header line is not NAME: VALUE");
     Value = Value.trim(" \t");
+    // The headers the server judges a request by, each at most once.
+    for (auto [Key, Into] : {std::pair{"host", &Host},
+                             {"origin", &Origin},
+                             {"content-type", &ContentType}})
+      if (Name.equals_insensitive(Key)) {
+        if (*Into)
+          return refuse(400, "the request has two " + Name.str() + " headers");
+        *Into = Value.str();
+      }
     if (Name.equals_insensitive("transfer-encoding"))
       return refuse(411, "a request body needs a Content-Length (bodies "
                          "in chunks are not read)");
@@ -156,11 +197,9 @@ bool fairy::hostNamesServer(StringRef Host, const ServedAddress &At) {
   return int(N) == At.Port && hostIsServers(Name, At);
 }
 
-std::optional<HttpRefusal>
-fairy::checkRequestHeaders(const ServedAddress &At, StringRef Method,
-                           StringRef Path, std::optional<StringRef> Host,
-                           std::optional<StringRef> Origin,
-                           std::optional<StringRef> ContentType) {
+std::optional<HttpRefusal> fairy::checkRequestHeaders(
+    const ServedAddress &At, StringRef Method, std::optional<StringRef> Host,
+    std::optional<StringRef> Origin, std::optional<StringRef> ContentType) {
   if (!Host)
     return HttpRefusal{400, "the request names no Host"};
   if (!hostNamesServer(*Host, At))
@@ -173,11 +212,13 @@ fairy::checkRequestHeaders(const ServedAddress &At, StringRef Method,
         !hostNamesServer(O, At))
       return HttpRefusal{403, "requests from other pages are refused"};
   }
-  if (Method == "POST" && Path == "/api/compile") {
+  // Every body the server reads is JSON: the check is on the method, not
+  // on a path that could be spelt with percent escapes.
+  if (Method == "POST") {
     StringRef Type =
         ContentType ? ContentType->split(';').first.trim(" \t") : "";
     if (!Type.equals_insensitive("application/json"))
-      return HttpRefusal{415, "/api/compile reads a body of Content-Type "
+      return HttpRefusal{415, "a request body is read only as Content-Type: "
                               "application/json"};
   }
   return std::nullopt;
@@ -246,4 +287,13 @@ fairy::securityHeaders() {
       {"Referrer-Policy", "no-referrer"},
       {"Cache-Control", "no-store"}};
   return Headers;
+}
+
+std::optional<HttpRefusal> fairy::admit(const RequestGate &Gate,
+                                        const ServedAddress &At) {
+  auto Opt = [](const std::optional<std::string> &S) {
+    return S ? std::optional<StringRef>(*S) : std::nullopt;
+  };
+  return checkRequestHeaders(At, Gate.method(), Opt(Gate.host()),
+                             Opt(Gate.origin()), Opt(Gate.contentType()));
 }

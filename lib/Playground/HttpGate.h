@@ -64,6 +64,15 @@ public:
   /// before it sends the body.
   bool expectsContinue() const { return HeaderEnd && ExpectContinue; }
 
+  /// Once the request line is read: its method and target.
+  const std::string &method() const { return Method; }
+  const std::string &target() const { return Target; }
+  /// Once the headers are read: the ones a request is judged by (each may
+  /// come once), nullopt when absent.
+  const std::optional<std::string> &host() const { return Host; }
+  const std::optional<std::string> &origin() const { return Origin; }
+  const std::optional<std::string> &contentType() const { return ContentType; }
+
 private:
   HttpLimits Limits;
   size_t Scanned = 0;   ///< bytes searched for the headers' end
@@ -71,7 +80,11 @@ private:
   size_t HeaderEnd = 0; ///< after the blank line, once found
   size_t Body = 0;      ///< Content-Length
   bool ExpectContinue = false;
+  std::string Method, Target;
+  std::optional<std::string> Host, Origin, ContentType;
   std::optional<HttpRefusal> Refused;
+
+  bool readRequestLine(llvm::StringRef Line);
 
   State refuse(int Status, std::string Why);
   State readHeaders(llvm::StringRef Head);
@@ -92,14 +105,18 @@ bool hostNamesServer(llvm::StringRef Host, const ServedAddress &At);
 
 /// The refusal of a request with these headers, if any: 400 without a
 /// Host, 403 for a Host or Origin that is not the server's, 415 for a
-/// body of /api/compile that is not application/json (so that no page
-/// can send one without the browser asking first). \p Origin and
+/// POST whose body is not application/json (so that no page can send one
+/// without the browser asking first). \p Origin and
 /// \p ContentType are nullopt when absent.
 std::optional<HttpRefusal>
 checkRequestHeaders(const ServedAddress &At, llvm::StringRef Method,
-                    llvm::StringRef Path, std::optional<llvm::StringRef> Host,
+                    std::optional<llvm::StringRef> Host,
                     std::optional<llvm::StringRef> Origin,
                     std::optional<llvm::StringRef> ContentType);
+
+/// checkRequestHeaders of the request \p Gate has read whole.
+std::optional<HttpRefusal> admit(const RequestGate &Gate,
+                                 const ServedAddress &At);
 
 /// A whole HTTP/1.1 answer for a refusal made before a request reached a
 /// worker: the status, the security headers, {"error": Why}, and

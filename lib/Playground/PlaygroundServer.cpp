@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlaygroundServer.h"
+#include "CompileWorker.h"
 #include "HttpGate.h"
 #include "PlaygroundApi.h"
 
@@ -187,28 +188,13 @@ public:
     Get("/api/info", [](const httplib::Request &, httplib::Response &Res) {
       answer(Res, playgroundInfo());
     });
-    Post("/api/compile",
-         [](const httplib::Request &Req, httplib::Response &Res) {
-           answer(Res, compileForPlayground(Req.body));
-         });
-    // Before a route runs (and before a body is read): Host, Origin and
-    // Content-Type.
-    set_pre_routing_handler([this](const httplib::Request &Req,
-                                   httplib::Response &Res) {
-      auto Header = [&](const char *Name) -> std::optional<llvm::StringRef> {
-        if (!Req.has_header(Name))
-          return std::nullopt;
-        auto It = Req.headers.find(Name);
-        return llvm::StringRef(It->second);
-      };
-      std::optional<HttpRefusal> R =
-          checkRequestHeaders(this->At, Req.method, Req.path, Header("Host"),
-                              Header("Origin"), Header("Content-Type"));
-      if (!R)
-        return HandlerResponse::Unhandled;
-      Res.status = R->Status;
-      Res.set_content(errorBody(R->Why), "application/json");
-      return HandlerResponse::Handled;
+    if (!Opts.WorkerCommand.empty())
+      Worker = std::make_unique<CompileWorker>(Opts.WorkerCommand);
+    // Only the compile thread answers a POST (Connections::pass).
+    Post("/api/compile", [this](const httplib::Request &Req,
+                                httplib::Response &Res) {
+      answer(Res, Worker ? Worker->compile(Req.body, this->Opts.CompileBudget)
+                         : compileForPlayground(Req.body));
     });
     set_error_handler([](const httplib::Request &, httplib::Response &Res) {
       if (!Res.body.empty())
@@ -240,6 +226,7 @@ public:
   }
 
   void setServedPort(int Port) { At.Port = Port; }
+  const ServedAddress &served() const { return At; }
 
   /// Where connections go when httplib accepts them.
   std::function<void(int)> OnConnection;
@@ -247,6 +234,8 @@ public:
 private:
   const ServeOptions &Opts;
   ServedAddress At;
+  /// Where compilations run (none: in this process).
+  std::unique_ptr<CompileWorker> Worker;
 
   bool process_and_close_socket(socket_t Socket) override {
     OnConnection(Socket);
@@ -399,9 +388,13 @@ private:
   /// Passes a complete request to its queue; false when that is full (it
   /// is then refused with 503).
   bool pass(Reading &C) {
-    auto [Method, Target] = requestLineOf(C.Bytes);
-    bool Compile = Method == "POST" &&
-                   llvm::StringRef(Target).split('?').first == "/api/compile";
+    // Host, Origin and Content-Type before the request goes anywhere.
+    if (std::optional<HttpRefusal> R = admit(C.Gate, Http.served())) {
+      refuse(C, *R);
+      return false;
+    }
+    // Every body is a compilation's (however its path is spelt).
+    bool Compile = C.Gate.method() == "POST";
     RequestQueue &Q = Compile ? Compiles : Others;
     {
       std::lock_guard<std::mutex> Lock(M);
@@ -548,6 +541,8 @@ std::string fairy::answerConnection(const std::string &Raw,
   case RequestGate::State::Complete:
     break;
   }
+  if (std::optional<HttpRefusal> R = admit(Gate, Http->served()))
+    return refusalResponse(*R);
   std::string Out;
   Http->answerRequest(Raw.substr(0, Gate.length()), -1, &Out);
   return Out;

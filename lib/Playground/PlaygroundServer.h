@@ -16,6 +16,7 @@
 #include <chrono>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace fairy {
 
@@ -43,6 +44,13 @@ struct ServeOptions {
   std::chrono::milliseconds RequestDeadline{5000};
   /// How long a client may take to read its answer.
   std::chrono::milliseconds WriteTimeout{5000};
+  /// How long one compilation may take, all its jobs together.
+  std::chrono::milliseconds CompileBudget{2000};
+  /// The command of a compile worker (CompileWorker.h): a program whose
+  /// descriptor 3 is a socket and that calls runCompileWorker(3). fairyc
+  /// serve starts itself (`--compile-worker`). Empty: compilations run in
+  /// the server's own process, with only the driver's limits.
+  std::vector<std::string> WorkerCommand;
 };
 
 /// Serves until the process ends (or the server fails). Returns false with

@@ -8,7 +8,10 @@ FileCheck (test/Playground/hardening.test).
 Every loop is bounded in count and time; the server is stopped at the end
 and its log (standard error) printed after "server log:".
 """
+import json
+import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -79,8 +82,75 @@ def show(name, result):
     print("%s: %s %s" % (name, status, body.strip()[:160] if body else ""))
 
 
+def worker_children(pid):
+    """The compile workers of the server (its child processes)."""
+    kids = []
+    for task in os.listdir("/proc/%d/task" % pid):
+        with open("/proc/%d/task/%s/children" % (pid, task)) as f:
+            kids += [int(k) for k in f.read().split()]
+    return kids
+
+
+def workers(fairyc):
+    """Compilations run in a worker process: one over its budget is
+    stopped, one whose worker dies is answered 500, and the server goes on
+    with a new worker."""
+    server = subprocess.Popen([fairyc, "serve", "--port=0",
+                               "--compile-budget=300"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))
+        json_type = {"Content-Type": "application/json"}
+        quick = b'{"notation":"betza","text":"N"}'
+        heavy = (b'{"notation":"betza","text":"QNNcpRcpBcaKcaKcaK",'
+                 b'"board":"64x64"}')
+        status, body = exchange(port, request(port, "POST", "/api/compile",
+                                              quick, json_type))
+        print("a quick compilation: %s ok %s" % (status, '"ok":true' in body))
+        print("one worker: %s" % (len(worker_children(server.pid)) == 1))
+        start = time.monotonic()
+        status, body = exchange(port, request(port, "POST", "/api/compile",
+                                              heavy, json_type))
+        print("over its budget: %s %s, within a second: %s" % (
+            status, json.loads(body)["diagnostics"][0]["message"],
+            time.monotonic() - start < 1.0))
+        result = []
+        t = threading.Thread(target=lambda: result.append(exchange(
+            port, request(port, "POST", "/api/compile", heavy, json_type))))
+        t.start()
+        time.sleep(0.1)
+        for kid in worker_children(server.pid):
+            os.kill(kid, signal.SIGKILL)
+        t.join()
+        print("its worker killed: %s %s" % result[0])
+        for kid in worker_children(server.pid):
+            os.kill(kid, signal.SIGKILL)
+        time.sleep(0.1)
+        status, body = exchange(port, request(port, "POST", "/api/compile",
+                                              quick, json_type))
+        print("then a new worker: %s ok %s" % (status, '"ok":true' in body))
+        last = worker_children(server.pid)
+    finally:
+        server.terminate()
+        server.communicate(timeout=30)
+    # A worker ends with its server (it is told to by the kernel).
+    time.sleep(0.2)
+    left = []
+    for kid in last:
+        try:
+            with open("/proc/%d/status" % kid) as f:
+                if "State:\tZ" not in f.read():
+                    left.append(kid)
+        except OSError:
+            pass
+    print("no worker left: %s" % (last != [] and left == []))
+
+
 def main():
     fairyc = sys.argv[1]
+    if sys.argv[2:] == ["--workers"]:
+        return workers(fairyc)
     server = subprocess.Popen([fairyc, "serve", "--port=0", "--log"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True)

@@ -67,6 +67,15 @@ TEST(HttpGateTest, RefusalsAndTheirStatus) {
   EXPECT_EQ(Status("GET / HTTP/1.1\r\n folded\r\n\r\n"), 400);
   EXPECT_EQ(Status("GET / HTTP/1.1\r\nExpect: magic\r\n\r\n"), 417);
   EXPECT_EQ(Status("\r\n\r\n"), 400);
+  // Judged as soon as a line is whole, not at the deadline.
+  EXPECT_EQ(Status("GET / HTTP/1.1\nHost: x\n"), 400);
+  EXPECT_EQ(Status(std::string("\x16\x03\x01\x02\x00\r\n", 7)),
+            400); // TLS, say
+  EXPECT_EQ(Status("GET /  HTTP/1.1\r\n"), 400);
+  EXPECT_EQ(Status("GET / HTTP/2.0\r\n"), 400);
+  EXPECT_EQ(Status("G(T / HTTP/1.1\r\n"), 400);
+  EXPECT_EQ(Status("GET /\x7f HTTP/1.1\r\n"), 400);
+  EXPECT_EQ(Status("GET / HTTP/1.1\r\nHost: a\r\nhost: b\r\n\r\n"), 400);
   EXPECT_EQ(Status("GET /" + std::string(9000, 'a')), 414);
   EXPECT_EQ(Status("GET / HTTP/1.1\r\nX: " + std::string(9000, 'a')), 431);
   std::string Many = "GET / HTTP/1.1\r\n";
@@ -112,11 +121,11 @@ TEST(HttpGateTest, HostsThatNameTheServer) {
 
 TEST(HttpGateTest, OriginAndContentType) {
   ServedAddress At{"127.0.0.1", 8151};
-  auto Status = [&](const char *Method, const char *Path,
+  auto Status = [&](const char *Method, const char *,
                     std::optional<llvm::StringRef> Host,
                     std::optional<llvm::StringRef> Origin,
                     std::optional<llvm::StringRef> Type) {
-    auto R = checkRequestHeaders(At, Method, Path, Host, Origin, Type);
+    auto R = checkRequestHeaders(At, Method, Host, Origin, Type);
     return R ? R->Status : 0;
   };
   llvm::StringRef Host = "127.0.0.1:8151";

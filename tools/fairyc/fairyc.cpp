@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ChoiceParser.h"
+#include "CompileWorker.h"
 #include "PlaygroundServer.h"
 #include "TerminalProgress.h"
 #include "fairy/Driver/Driver.h"
@@ -40,6 +41,14 @@ cl::opt<std::string> ServeHost(
 cl::opt<bool> ServeLog("log",
                        cl::desc("Print a line per request on standard error"),
                        cl::sub(ServeCommand), cl::cat(ServeCategory));
+cl::opt<unsigned> ServeCompileBudget(
+    "compile-budget",
+    cl::desc("How long one compilation may take, in milliseconds (default "
+             "2000); a longer one is stopped"),
+    cl::init(2000), cl::sub(ServeCommand), cl::cat(ServeCategory));
+// The server's compile worker: fairyc serve starts itself with it.
+cl::opt<bool> ServeCompileWorker("compile-worker", cl::Hidden,
+                                 cl::sub(ServeCommand), cl::cat(ServeCategory));
 
 cl::opt<std::string> Input(cl::Positional,
                            cl::desc("<notation text, or a file to read; '-' or "
@@ -457,7 +466,11 @@ std::string describe(const Invocation &Inv, const std::string &Level) {
 
 /// fairyc serve: listens until stopped; 1 if it cannot.
 int serve() {
+  if (ServeCompileWorker)
+    return runCompileWorker(3);
   ServeOptions Opts;
+  Opts.WorkerCommand = {"/proc/self/exe", "serve", "--compile-worker"};
+  Opts.CompileBudget = std::chrono::milliseconds(ServeCompileBudget);
   Opts.Host = ServeHost;
   Opts.Port = ServePort;
   Opts.Ready = [](const std::string &Url) {
