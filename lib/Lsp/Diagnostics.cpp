@@ -123,8 +123,8 @@ std::string includedPath(StringRef Name, StringRef Dir) {
 }
 
 /// The files a document includes, each with the document's include that
-/// brought it in and its text, found breadth first: as many files and as
-/// deep as the reader allows, and no more.
+/// brought it in and its text, found breadth first, within the bounds
+/// below.
 class IncludeTree {
 public:
   IncludeTree(StringRef Document, StringRef Dir) {
@@ -143,12 +143,15 @@ public:
       sys::fs::file_status Status;
       if (!sys::fs::status(Path, Status) &&
           Status.type() == sys::fs::file_type::regular_file &&
-          Status.getSize() <= MaxFileBytes)
+          Status.getSize() <= MaxFileBytes &&
+          Read + Status.getSize() <= MaxTotalBytes)
         if (auto Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true))
           Text = (*Buffer)->getBuffer().take_front(MaxFileBytes).str();
+      Read += Text.size();
       for (const IncludeAt &I : includesOf(Text))
-        Queue.push_back(
-            {includedPath(I.Name, sys::path::parent_path(Path)), Via});
+        if (Queue.size() < MaxQueued)
+          Queue.push_back(
+              {includedPath(I.Name, sys::path::parent_path(Path)), Via});
       Files[Path] = {Via, std::move(Text)};
     }
   }
@@ -165,7 +168,11 @@ public:
   }
 
 private:
-  static constexpr size_t MaxFiles = 256, MaxFileBytes = 4 << 20;
+  /// As many files as the reader includes; a piece file's size each, and
+  /// what a document may be in all.
+  static constexpr size_t MaxFiles = 256, MaxQueued = 4096,
+                          MaxFileBytes = 4 << 20, MaxTotalBytes = 16 << 20;
+  size_t Read = 0;
   std::vector<IncludeAt> Top;
   std::map<std::string, std::pair<size_t, std::string>> Files;
 };
