@@ -137,4 +137,76 @@ TEST(VariantsIniImporterTest, ImportsAsAFreshImportInAnyOrder) {
   }
 }
 
+/// A random variants.ini: sections whose parents are others (loops and
+/// chains included), built-in variants or missing, with entries that set
+/// the board, pieces, regions and rules, some of them wrong.
+std::string randomIni(std::mt19937 &Rng) {
+  static const char *Entries[] = {"maxFile = 10",
+                                  "maxFile = 99",
+                                  "maxRank = 9",
+                                  "customPiece1 = a:mRcpR",
+                                  "customPiece2 = b:Q!",
+                                  "customPiece3 = c:WW",
+                                  "pawn = -",
+                                  "knight = n",
+                                  "king = k:KN",
+                                  "mobilityRegionWhiteKing = d1 e1 f1",
+                                  "mobilityRegionBlackCustomPiece1 = *3 *4",
+                                  "enPassantRegionWhite = *3",
+                                  "doubleStepRegionWhite = *9",
+                                  "doubleStep = false",
+                                  "promotionRank = 6",
+                                  "promotionRank = 60",
+                                  "startFen = 8/8/8/8/8/8/8/8 w",
+                                  "startFen = xyz",
+                                  "diagonalLines = d1 f3",
+                                  "cambodianMoves = true",
+                                  "soldierPromotionRank = 6",
+                                  "castling = false"};
+  static const char *Builtins[] = {"chess",  "xiangqi",  "janggi", "shogi",
+                                   "makruk", "nonesuch", ""};
+  int N = 2 + Rng() % 10;
+  std::string Text;
+  for (int I = 0; I < N; ++I) {
+    Text += "[s" + std::to_string(I);
+    if (Rng() % 3)
+      Text += ":s" + std::to_string(Rng() % N);
+    else if (std::string B = Builtins[Rng() % 7]; !B.empty())
+      Text += ":" + B;
+    Text += "]\n";
+    for (int E = Rng() % 4; E > 0; --E)
+      Text += std::string(Entries[Rng() % std::size(Entries)]) + "\n";
+  }
+  return Text;
+}
+
+TEST(VariantsIniImporterTest, RandomFilesImportAsFreshImports) {
+  std::mt19937 Rng(3535);
+  for (int Trial = 0; Trial < 150; ++Trial) {
+    std::string Text = randomIni(Rng);
+    SCOPED_TRACE(Text);
+    std::vector<std::string> Names = variantsIniSections(Text);
+    std::shuffle(Names.begin(), Names.end(), Rng);
+    DiagnosticEngine Diags(nullptr);
+    VariantsIniImporter Importer(Diags, Text, "r.ini", PieceFileOptions());
+    for (const std::string &N : Names) {
+      SCOPED_TRACE(N);
+      DiagnosticEngine FreshDiags(nullptr);
+      auto Fresh = importVariantsIniText(FreshDiags, Text, "r.ini", N,
+                                         PieceFileOptions());
+      size_t Before = Diags.diagnostics().size();
+      auto Set = Importer.import(N);
+      DiagnosticEngine None(nullptr);
+      std::string Got = summary(Set, None);
+      for (size_t I = Before; I < Diags.diagnostics().size(); ++I) {
+        const Diagnostic &D = Diags.diagnostics()[I];
+        Got += D.File + ":" + std::to_string(D.Line) + ":" +
+               std::to_string(D.Column) + ": " + std::to_string(D.Kind) + " " +
+               D.Message + "\n";
+      }
+      ASSERT_EQ(Got, summary(Fresh, FreshDiags));
+    }
+  }
+}
+
 } // namespace
