@@ -19,6 +19,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 using namespace fairy;
@@ -30,6 +31,9 @@ namespace {
 /// What a message may be: the body's size is the framing's cap; LSP
 /// messages nest less than ten levels.
 constexpr JsonLimits MessageLimits{16 << 20, 64};
+
+/// Documents linted at once (each by one worker, only its newest text).
+constexpr unsigned LintWorkers = 2;
 
 using TextRef = std::shared_ptr<const std::string>;
 using DiagnosticsRef = std::shared_ptr<const std::vector<Diagnostic>>;
@@ -60,9 +64,10 @@ struct LanguageServer::Impl {
   std::condition_variable Wake, Idle;
   std::map<std::string, Document> Docs; ///< by URI
   std::deque<std::string> Dirty;        ///< to lint, each URI once
+  std::set<std::string> InLint;         ///< being linted, by a worker each
   std::deque<Request> Requests;
   std::optional<json::Value> Running; ///< the request being worked on
-  bool RunningCancelled = false, Linting = false, Stopping = false;
+  bool RunningCancelled = false, Stopping = false;
   bool ShutDown = false, Exited = false;
   std::vector<std::thread> Workers;
 
@@ -419,21 +424,31 @@ void LanguageServer::Impl::cancel(const CancelParams &P) {
 void LanguageServer::Impl::lintWorker() {
   std::unique_lock<std::mutex> L(Lock);
   while (true) {
-    Wake.wait(L, [&] { return Stopping || !Dirty.empty(); });
+    // The first document waiting that no other worker is linting: a
+    // document whose lint is slow holds back none but its own.
+    auto Next = Dirty.end();
+    Wake.wait(L, [&] {
+      Next =
+          std::find_if(Dirty.begin(), Dirty.end(),
+                       [&](const std::string &U) { return !InLint.count(U); });
+      return Stopping || Next != Dirty.end();
+    });
     if (Stopping)
       return;
-    std::string Uri = Dirty.front();
-    Dirty.pop_front();
+    std::string Uri = *Next;
+    Dirty.erase(Next);
     auto It = Docs.find(Uri);
     if (It == Docs.end())
       continue;
     TextRef Text = It->second.Text;
     auto Variants = It->second.Variants;
-    Linting = true;
+    InLint.insert(Uri);
     L.unlock();
     lintAndPublish(Uri, Text, Variants);
     L.lock();
-    Linting = false;
+    InLint.erase(Uri);
+    // Its next version may be waiting for it.
+    Wake.notify_all();
     Idle.notify_all();
   }
 }
@@ -460,7 +475,7 @@ void LanguageServer::Impl::requestWorker() {
 void LanguageServer::Impl::waitIdle() {
   std::unique_lock<std::mutex> L(Lock);
   Idle.wait(L, [&] {
-    return Dirty.empty() && !Linting && Requests.empty() && !Running;
+    return Dirty.empty() && InLint.empty() && Requests.empty() && !Running;
   });
 }
 
@@ -471,7 +486,8 @@ void LanguageServer::Impl::waitIdle() {
 LanguageServer::LanguageServer(Sink Out, Log Logger, Mode M)
     : I(std::make_unique<Impl>(std::move(Out), std::move(Logger), M)) {
   if (M == Mode::Threads) {
-    I->Workers.emplace_back([this] { I->lintWorker(); });
+    for (unsigned N = 0; N < LintWorkers; ++N)
+      I->Workers.emplace_back([this] { I->lintWorker(); });
     I->Workers.emplace_back([this] { I->requestWorker(); });
   }
 }

@@ -13,12 +13,12 @@
 // Every message is bounded before it is parsed (JsonLimits) and its shape
 // checked before it is used (Protocol.h). Run with threads, the server
 // works as clangd does: the thread that reads messages only records
-// documents and queues work; one worker lints, only the newest version of
-// a document (a lint overtaken by a change is dropped, a variants.ini's
-// between two sections); another answers requests in order, on the text
-// they were sent after, while a lint runs; `$/cancelRequest` answers a
-// request not yet answered with RequestCancelled. Run synchronously (tests,
-// the fuzz target), each message is handled completely before the next.
+// documents and queues work; two workers lint, each a different document
+// and only its newest version (a lint overtaken by a change is dropped, a
+// variants.ini's between two sections); another answers requests in
+// order, on the text they were sent after, while a lint runs; `$/cancelRequest`
+// answers a request not yet answered with RequestCancelled. Run synchronously
+// (tests, the fuzz target), each message is handled completely before the next.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FAIRY_LSP_LANGUAGESERVER_H
@@ -44,8 +44,9 @@ public:
   enum class Mode { Sync, Threads };
 
   LanguageServer(Sink Out, Log Logger, Mode M);
-  /// Stops the workers: a lint in progress is dropped, a request in
-  /// progress finishes unanswered.
+  /// Stops the workers once their work in hand is done: a lint's result
+  /// is not published (a variants.ini's stops at its next section), a
+  /// request being worked on is still answered, queued work is dropped.
   ~LanguageServer();
   LanguageServer(const LanguageServer &) = delete;
   LanguageServer &operator=(const LanguageServer &) = delete;

@@ -13,6 +13,7 @@ are checked, never times:
                new version's diagnostics are published
   cancelled    a request queued behind a slow one and cancelled is answered
                -32800; cancelling an answered request sends nothing
+  parallel     a document whose lint is slow does not hold back another's
   closed       a document closed while it is linted gets no diagnostics
                after the empty ones of its closing
 
@@ -190,6 +191,19 @@ def main():
     s.answer(6)
     print("cancelled: answers to a request cancelled after its answer: %d" %
           len(s.answer(4)))
+
+    # parallel: a document whose lint takes a second or so (1,350
+    # alternatives compared pairwise) holds back no other document's.
+    slow = "file:///w/slow.betza"
+    quick = "file:///w/quick.betza"
+    s.send(open_(slow, "NWFDAHCZG" * 150), open_(quick, "fX"))
+    s.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+           and m["params"]["uri"] == slow)
+    first = s.index(lambda m: m.get("method") ==
+                    "textDocument/publishDiagnostics"
+                    and m["params"]["uri"] in (slow, quick))
+    print("parallel: the quick document's diagnostics first: %s" %
+          ("yes" if s.messages[first]["params"]["uri"] == quick else "no"))
 
     # closed
     closing = "file:///w/closing.ini"
