@@ -268,8 +268,10 @@ def main():
             status, took = timed_info(port)
             worst = max(worst, took)
             time.sleep(0.1)
-        print("info while 40 clients trickle: %s, within a second: %s" %
-              (status, worst < 1.0))
+        # Timed against the deadline the trickling clients hold (5 s), not
+        # a wall-clock budget a loaded machine could miss.
+        print("info while 40 clients trickle: %s, long before their "
+              "deadline: %s" % (status, worst < 2.5))
         start = time.monotonic()
         codes = set()
         for c in slow:
@@ -291,17 +293,19 @@ def main():
             statuses.append(exchange(port, request(
                 port, "POST", "/api/compile", heavy, json_type), timeout=60)[0])
         threads = [threading.Thread(target=compile_once) for _ in range(12)]
+        start = time.monotonic()
         for t in threads:
             t.start()
         time.sleep(0.2)
         status, took = timed_info(port)
         for t in threads:
             t.join()
+        storm = time.monotonic() - start
         print("storm of 12 compilations: some answered: %s, some refused "
               "with 503: %s" % (200 in statuses, 503 in statuses))
-        print("info during the storm: %s, within a second: %s" %
-              (status, took < 1.0))
-
+        # Before, /api/info queued behind every compilation.
+        print("info during the storm: %s, long before the storm ended: %s" %
+              (status, 0.2 + took < storm / 2))
         # The log escapes what the request brings.
         exchange(port, request(port, "GET", "/%1b]52;c;aGk=%07x"))
         print("still serving: %s" % (timed_info(port)[0] == 200))
