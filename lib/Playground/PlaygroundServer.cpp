@@ -227,6 +227,9 @@ public:
 
   void setServedPort(int Port) { At.Port = Port; }
   const ServedAddress &served() const { return At; }
+  /// httplib listens with a backlog of 5 connections not yet accepted, so
+  /// a burst of connections waits for SYN retries; listen again with more.
+  void widenBacklog() { ::listen(svr_sock_, 128); }
 
   /// Where connections go when httplib accepts them.
   std::function<void(int)> OnConnection;
@@ -505,6 +508,7 @@ bool fairy::servePlayground(const ServeOptions &Opts, std::string &Error) {
   }
   // The Host and Origin checks need the port actually taken.
   Http->setServedPort(Port);
+  Http->widenBacklog();
   auto *Conns = new Connections(Opts, *Http);
   Http->OnConnection = [Conns](int Socket) { Conns->add(Socket); };
   if (Opts.Ready) {
