@@ -10,16 +10,19 @@
 //===----------------------------------------------------------------------===//
 #include "fairy/Lint/Lint.h"
 
-#include "fairy/Notation/BetzaWriter.h"
-#include "fairy/Notation/FairyWriter.h"
-#include "fairy/Notation/ParlettWriter.h"
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/IR/Builder.h"
 #include "fairy/IR/Printer.h"
 #include "fairy/IR/Verifier.h"
+#include "fairy/Notation/BetzaWriter.h"
+#include "fairy/Notation/FairyWriter.h"
+#include "fairy/Notation/ParlettWriter.h"
 #include "fairy/Transforms/Pass.h"
 
+#include "llvm/ADT/StringMap.h"
+
 #include <cstdlib>
+#include <deque>
 
 using namespace fairy;
 using llvm::SMFixIt;
@@ -30,8 +33,6 @@ namespace {
 
 struct Alternative {
   size_t Begin, End; ///< bytes of the buffer
-  NodeRef IR;        ///< null if it does not parse alone
-  std::string Canonical;
 };
 
 /// \p Text parsed alone, or null if it does not parse or verify alone.
@@ -287,24 +288,235 @@ fairy::topLevelAlternatives(const std::string &Notation, StringRef Text) {
   return Out;
 }
 
-void fairy::lintMovement(DiagnosticEngine &Diags, const NotationInfo &N,
-                         unsigned Buffer, const Board &B,
-                         const FrontendOptions &Opts) {
-  StringRef Text = Diags.bufferText(Buffer);
+namespace {
+
+/// What the text of one alternative says alone. Equal texts parse alone to
+/// equal IR, so every copy of a text shares one Verdict, judged once: 1,500
+/// copies of 'NWFDAHCZG' are 9 verdicts, not 13,500.
+struct Verdict {
+  NodeRef IR;            ///< null if the text does not parse alone
+  NodeRef Canon;         ///< IR optimised without a board
+  std::string Canonical; ///< Canon printed
+  size_t First = 0;      ///< the first alternative of this text
+  bool Judged = false;   ///< the five below are known
+  bool Never = false, Unreachable = false, Returns = false;
+  int Run = 0, Room = 0;
+  bool SubsumerKnown = false;
+  /// The first alternative of another canonical form that makes every
+  /// move of this one.
+  std::optional<size_t> Subsumer;
+};
+
+/// Comparing two alternatives for subsumption optimises the two together,
+/// so comparing each with each costs the square of the list: 13,500
+/// alternatives took minutes. The comparisons are made only when they
+/// optimise at most this many nodes in all, each comparison of one text
+/// with another counted at its two IRs' sizes (about 10 us a node, so
+/// 0.2 s): some 50 distinct alternatives of a few nodes; the largest of
+/// Fairy-Stockfish's pieces costs 680. Past it, lint warns of everything
+/// but subsumption. It is decided before any comparison, so no part of a
+/// list is treated differently; docs/diagnostics.md ("Limits") says so.
+constexpr uint64_t MaxSubsumptionNodes = 20000;
+
+/// The notation's writers expand a moveset's paths, which costs about
+/// 0.1 ms a node of the canonical form at worst (XBetza multi-leg moves:
+/// 'mabsabsabsabsabsabsabsF' has 1,781 nodes and takes 0.2 s to write; 60
+/// such took 5 s). A shorter spelling is looked for only in movements of
+/// at most this many canonical nodes; Fairy-Stockfish's largest has 129.
+constexpr size_t MaxRewriteNodes = 2000;
+
+/// One lint of one movement; owns the verdicts of its alternatives.
+class MovementLint {
+public:
+  MovementLint(DiagnosticEngine &Diags, const NotationInfo &N, unsigned Buffer,
+               const Board &B, const FrontendOptions &Opts)
+      : Diags(Diags), N(N), Buffer(Buffer), B(B), Opts(Opts),
+        Text(Diags.bufferText(Buffer)) {
+    OnBoard.Board = B.shape();
+  }
+
+  void run();
+
+private:
+  void readAlternatives();
+  bool subsumptionAffordable() const;
+  void judge(Verdict &V);
+  std::optional<size_t> subsumer(Verdict &V);
+  bool lintAlternative(size_t I);
+  void suggestShorter(const NodeRef &Canonical);
+
+  DiagnosticEngine &Diags;
+  const NotationInfo &N;
+  unsigned Buffer;
+  const Board &B;
+  const FrontendOptions &Opts;
+  StringRef Text;
+  PassContext Free, OnBoard;
+  std::vector<Alternative> Alts;
+  /// One verdict per distinct text, in the order of first appearance.
+  std::deque<Verdict> Verdicts;
+  std::vector<Verdict *> Of; ///< the verdict of each alternative
+  llvm::StringMap<size_t> FirstOfCanonical;
+  bool CheckSubsumption = false;
+};
+
+/// Cuts the text into its alternatives and reads each distinct text once.
+void MovementLint::readAlternatives() {
+  llvm::StringMap<Verdict *> ByText;
+  for (auto [Begin, End] : topLevelAlternatives(N.Name, Text)) {
+    StringRef Part = Text.slice(Begin, End);
+    Verdict *&V = ByText[Part];
+    if (!V) {
+      V = &Verdicts.emplace_back();
+      V->First = Alts.size();
+      V->IR = parseAlone(N, Part, Opts);
+      if (V->IR) {
+        V->Canon = optimize(V->IR, 1, Free);
+        V->Canonical = printIR(*V->Canon);
+      }
+    }
+    if (V->IR)
+      FirstOfCanonical.try_emplace(V->Canonical, Alts.size());
+    Alts.push_back({Begin, End});
+    Of.push_back(V);
+  }
+  CheckSubsumption = subsumptionAffordable();
+}
+
+/// Whether comparing every two distinct texts of different canonical forms
+/// optimises at most MaxSubsumptionNodes nodes. A text of canonical form c
+/// is compared with the texts of every other form, so the total is, over
+/// the forms, S_c (Texts - n_c) + n_c (Size - S_c), where form c has n_c
+/// texts of S_c nodes together.
+bool MovementLint::subsumptionAffordable() const {
+  llvm::StringMap<std::pair<uint64_t, uint64_t>> Forms; // n_c, S_c
+  uint64_t Texts = 0, Size = 0;
+  for (const Verdict &V : Verdicts)
+    if (V.IR) {
+      auto &[Count, Nodes] = Forms[V.Canonical];
+      ++Count, Nodes += V.IR->size();
+      ++Texts, Size += V.IR->size();
+    }
+  uint64_t Cost = 0;
+  for (const auto &F : Forms) {
+    auto [Count, Nodes] = F.getValue();
+    Cost += Nodes * (Texts - Count) + Count * (Size - Nodes);
+    if (Cost > MaxSubsumptionNodes)
+      return false;
+  }
+  return true;
+}
+
+/// Fills in what \p V's moves are alone, once per text.
+void MovementLint::judge(Verdict &V) {
+  if (V.Judged)
+    return;
+  V.Judged = true;
+  if ((V.Never = neverMoves(V.Canon)))
+    return;
+  if ((V.Unreachable = isNothing(*optimize(V.IR, 1, OnBoard))))
+    return;
+  longestRun(*V.IR, B, V.Run, V.Room);
+  V.Returns = returnsToOrigin(V.IR, B);
+}
+
+/// The first alternative, of another canonical form, whose moves include
+/// every move of \p V's; once per text. Equal texts give equal answers, so
+/// each distinct text is tried once, at its first alternative: the answer
+/// is the one a scan of every alternative in order finds first.
+std::optional<size_t> MovementLint::subsumer(Verdict &V) {
+  if (V.SubsumerKnown || !CheckSubsumption)
+    return V.Subsumer;
+  V.SubsumerKnown = true;
+  for (const Verdict &Other : Verdicts) {
+    if (!Other.IR || Other.Canonical == V.Canonical)
+      continue;
+    if (canonical(ir::alt({V.IR, Other.IR}), Free) == Other.Canonical)
+      return V.Subsumer = Other.First;
+  }
+  return std::nullopt;
+}
+
+/// Warns about alternative \p I alone and against the others. Returns
+/// whether it repeats or is subsumed by another (warned or not).
+bool MovementLint::lintAlternative(size_t I) {
+  const Alternative &A = Alts[I];
+  Verdict &V = *Of[I];
+  if (!V.IR)
+    return false;
+  judge(V);
+  SMRange R = Diags.range(Buffer, A.Begin, A.End);
+  std::string Quoted = "'" + Text.slice(A.Begin, A.End).str() + "'";
+  if (V.Never) {
+    Diags.warning(Warning::ContradictoryQualifiers, R.Start,
+                  Quoted + " can make no move: its conditions exclude each "
+                           "other",
+                  {R});
+    return false;
+  }
+  if (V.Unreachable) {
+    Diags.warning(Warning::UnreachableMove, R.Start,
+                  Quoted + " can never be made on the " + B.str() +
+                      " board: it does not fit",
+                  {R});
+    return false;
+  }
+  if (V.Run)
+    Diags.warning(Warning::RangeExceedsBoard, R.Start,
+                  Quoted + " goes up to " + std::to_string(V.Run) +
+                      " steps in a line, but the " + B.str() +
+                      " board has room for " + std::to_string(V.Room),
+                  {R});
+  if (V.Returns)
+    Diags.warning(Warning::ReturnsToOrigin, R.Start,
+                  Quoted + " has a move that ends on the square it started "
+                           "from, capturing nothing",
+                  {R});
+  // The same moves as an earlier alternative, or no more than another's.
+  size_t J = FirstOfCanonical.lookup(V.Canonical);
+  if (J < I) {
+    SMRange First = Diags.range(Buffer, Alts[J].Begin, Alts[J].End);
+    if (Diags.warning(Warning::DuplicateAlternative, R.Start,
+                      Quoted + " repeats an earlier alternative", {R},
+                      {removal(Diags, Buffer, Text, Alts, I)}))
+      Diags.note(First.Start, "the same moves here", {First});
+    return true;
+  }
+  std::optional<size_t> By = subsumer(V);
+  if (!By)
+    return false;
+  SMRange Other = Diags.range(Buffer, Alts[*By].Begin, Alts[*By].End);
+  if (Diags.warning(Warning::SubsumedAlternative, R.Start,
+                    "every move of " + Quoted + " is also a move of '" +
+                        Text.slice(Alts[*By].Begin, Alts[*By].End).str() + "'",
+                    {R}, {removal(Diags, Buffer, Text, Alts, I)}))
+    Diags.note(Other.Start, "which is here", {Other});
+  return true;
+}
+
+/// The whole movement written shorter by the notation's own writer, if
+/// that reads back as the same moves.
+void MovementLint::suggestShorter(const NodeRef &Canonical) {
+  if (Canonical->size() > MaxRewriteNodes)
+    return;
+  std::optional<std::string> Shorter = rewrite(N, Canonical);
+  if (!Shorter || Shorter->size() >= withoutBlanks(Text).size())
+    return;
+  SMRange Whole = Diags.range(Buffer, 0, Text.size());
+  NodeRef Back = parseAlone(N, *Shorter, Opts);
+  if (Back && canonical(Back, Free) == printIR(*Canonical))
+    Diags.warning(Warning::SimplerEquivalent, Whole.Start,
+                  "these moves can be written '" + *Shorter + "'", {Whole},
+                  {SMFixIt(Whole, *Shorter)});
+}
+
+void MovementLint::run() {
   SMRange Whole = Diags.range(Buffer, 0, Text.size());
   NodeRef IR = parseAlone(N, Text, Opts);
   if (!IR)
     return; // the errors were reported by the front end
-  PassContext Free, OnBoard;
-  OnBoard.Board = B.shape();
   NodeRef Canonical = optimize(IR, 1, Free);
-  std::vector<Alternative> Alts;
-  for (auto [Begin, End] : topLevelAlternatives(N.Name, Text)) {
-    Alternative A{Begin, End, parseAlone(N, Text.slice(Begin, End), Opts), ""};
-    if (A.IR)
-      A.Canonical = canonical(A.IR, Free);
-    Alts.push_back(std::move(A));
-  }
+  readAlternatives();
   // No move at all: say why where there is one alternative to blame.
   if (neverMoves(Canonical) && Alts.size() <= 1) {
     if (isNothing(*Canonical))
@@ -323,77 +535,18 @@ void fairy::lintMovement(DiagnosticEngine &Diags, const NotationInfo &N,
                   "alternatives can be made",
                   {Whole});
   bool AlternativeWarned = false;
-  for (size_t I = 0; I < Alts.size(); ++I) {
-    const Alternative &A = Alts[I];
-    if (!A.IR)
-      continue;
-    SMRange R = Diags.range(Buffer, A.Begin, A.End);
-    std::string Quoted = "'" + Text.slice(A.Begin, A.End).str() + "'";
-    if (neverMoves(optimize(A.IR, 1, Free))) {
-      Diags.warning(Warning::ContradictoryQualifiers, R.Start,
-                    Quoted + " can make no move: its conditions exclude each "
-                             "other",
-                    {R});
-      continue;
-    }
-    if (isNothing(*optimize(A.IR, 1, OnBoard))) {
-      Diags.warning(Warning::UnreachableMove, R.Start,
-                    Quoted + " can never be made on the " + B.str() +
-                        " board: it does not fit",
-                    {R});
-      continue;
-    }
-    int Run = 0, Room = 0;
-    longestRun(*A.IR, B, Run, Room);
-    if (Run)
-      Diags.warning(Warning::RangeExceedsBoard, R.Start,
-                    Quoted + " goes up to " + std::to_string(Run) +
-                        " steps in a line, but the " + B.str() +
-                        " board has room for " + std::to_string(Room),
-                    {R});
-    if (returnsToOrigin(A.IR, B))
-      Diags.warning(Warning::ReturnsToOrigin, R.Start,
-                    Quoted + " has a move that ends on the square it started "
-                             "from, capturing nothing",
-                    {R});
-    // The same moves as an earlier alternative, or no more than another's.
-    bool Reported = false;
-    for (size_t J = 0; J < I && !Reported; ++J)
-      if (Alts[J].IR && Alts[J].Canonical == A.Canonical) {
-        SMRange First = Diags.range(Buffer, Alts[J].Begin, Alts[J].End);
-        if (Diags.warning(Warning::DuplicateAlternative, R.Start,
-                          Quoted + " repeats an earlier alternative", {R},
-                          {removal(Diags, Buffer, Text, Alts, I)}))
-          Diags.note(First.Start, "the same moves here", {First});
-        Reported = true;
-      }
-    for (size_t J = 0; J < Alts.size() && !Reported; ++J) {
-      if (J == I || !Alts[J].IR || Alts[J].Canonical == A.Canonical)
-        continue;
-      if (canonical(ir::alt({A.IR, Alts[J].IR}), Free) != Alts[J].Canonical)
-        continue;
-      SMRange Other = Diags.range(Buffer, Alts[J].Begin, Alts[J].End);
-      if (Diags.warning(Warning::SubsumedAlternative, R.Start,
-                        "every move of " + Quoted + " is also a move of '" +
-                            Text.slice(Alts[J].Begin, Alts[J].End).str() + "'",
-                        {R}, {removal(Diags, Buffer, Text, Alts, I)}))
-        Diags.note(Other.Start, "which is here", {Other});
-      Reported = true;
-    }
-    AlternativeWarned |= Reported;
-  }
-
-  // The whole movement written shorter by the notation's own writer, if
-  // that reads back as the same moves.
+  for (size_t I = 0; I < Alts.size(); ++I)
+    AlternativeWarned |= lintAlternative(I);
   // Not after a warning about an alternative: one problem, one warning
   // (and one fix-it).
-  std::optional<std::string> Shorter = rewrite(N, Canonical);
-  if (!AlternativeWarned && Shorter &&
-      Shorter->size() < withoutBlanks(Text).size()) {
-    NodeRef Back = parseAlone(N, *Shorter, Opts);
-    if (Back && canonical(Back, Free) == printIR(*Canonical))
-      Diags.warning(Warning::SimplerEquivalent, Whole.Start,
-                    "these moves can be written '" + *Shorter + "'", {Whole},
-                    {SMFixIt(Whole, *Shorter)});
-  }
+  if (!AlternativeWarned)
+    suggestShorter(Canonical);
+}
+
+} // namespace
+
+void fairy::lintMovement(DiagnosticEngine &Diags, const NotationInfo &N,
+                         unsigned Buffer, const Board &B,
+                         const FrontendOptions &Opts) {
+  MovementLint(Diags, N, Buffer, B, Opts).run();
 }

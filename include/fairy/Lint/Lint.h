@@ -17,6 +17,9 @@
 //   -Wsimpler-equivalent       the same moves written shorter (fix-it)
 // Subsumption and equivalence are claimed only when the canonical forms
 // prove them, so a warning is never wrong, though a subtle case may pass.
+// Each distinct alternative is judged once; subsumption and the shorter
+// spelling are looked for within fixed budgets (docs/diagnostics.md,
+// "Limits"), so a long movement is linted in linear time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FAIRY_LINT_LINT_H
