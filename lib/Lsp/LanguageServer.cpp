@@ -15,8 +15,12 @@
 #include "fairy/Lsp/Protocol.h"
 #include "fairy/Support/JsonInput.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <map>
 #include <mutex>
 #include <set>
@@ -35,12 +39,28 @@ constexpr JsonLimits MessageLimits{16 << 20, 64};
 /// Documents linted at once (each by one worker, only its newest text).
 constexpr unsigned LintWorkers = 2;
 
+using Clock = std::chrono::steady_clock;
+/// How long a document must stay unchanged before it is linted: a burst
+/// of changes (typing, an editor replaying edits) is linted once, at its
+/// end, as clangd debounces its builds.
+constexpr std::chrono::milliseconds Debounce(25);
+
+/// Returns the memory a compilation freed to the system: each thread
+/// allocates from its own arena, which glibc would otherwise keep at the
+/// size of the largest document the thread ever compiled.
+void giveBackMemory() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+}
+
 using TextRef = std::shared_ptr<const std::string>;
 using DiagnosticsRef = std::shared_ptr<const std::vector<Diagnostic>>;
 
 struct Document {
   TextRef Text;
   int64_t Version = 0;
+  Clock::time_point Changed; ///< when Text was last set
   std::shared_ptr<VariantsIniLinter> Variants;
   /// The last lint finished: the text it is of, and what it found.
   TextRef LintedText;
@@ -256,6 +276,7 @@ void LanguageServer::Impl::open(const DidOpenParams &P) {
     D = Document();
     D.Text = std::make_shared<const std::string>(Item.Text);
     D.Version = Item.Version;
+    D.Changed = Clock::now();
     D.Variants = std::make_shared<VariantsIniLinter>();
   }
   scheduleLint(Item.Uri);
@@ -278,6 +299,7 @@ void LanguageServer::Impl::change(const DidChangeParams &P) {
     }
     Document &D = It->second;
     D.Version = P.TextDocument.Version.value_or(D.Version + 1);
+    D.Changed = Clock::now();
     // Full synchronisation: the last change holds the whole text.
     if (!P.ContentChanges.empty())
       D.Text =
@@ -424,15 +446,34 @@ void LanguageServer::Impl::cancel(const CancelParams &P) {
 void LanguageServer::Impl::lintWorker() {
   std::unique_lock<std::mutex> L(Lock);
   while (true) {
-    // The first document waiting that no other worker is linting: a
-    // document whose lint is slow holds back none but its own.
-    auto Next = Dirty.end();
-    Wake.wait(L, [&] {
-      Next =
-          std::find_if(Dirty.begin(), Dirty.end(),
-                       [&](const std::string &U) { return !InLint.count(U); });
-      return Stopping || Next != Dirty.end();
-    });
+    // The first document waiting that no other worker is linting (a
+    // document whose lint is slow holds back none but its own) and that
+    // has not changed for Debounce (while changes come, none is linted).
+    std::deque<std::string>::iterator Next;
+    while (!Stopping) {
+      // (Waiting lets the reader add to Dirty, which moves its iterators.)
+      Next = Dirty.end();
+      auto Now = Clock::now();
+      std::optional<Clock::time_point> Soonest;
+      for (auto U = Dirty.begin(); U != Dirty.end(); ++U) {
+        if (InLint.count(*U))
+          continue;
+        auto D = Docs.find(*U);
+        Clock::time_point Ready =
+            D == Docs.end() ? Now : D->second.Changed + Debounce;
+        if (Ready <= Now) {
+          Next = U;
+          break;
+        }
+        Soonest = Soonest ? std::min(*Soonest, Ready) : Ready;
+      }
+      if (Next != Dirty.end())
+        break;
+      if (Soonest)
+        Wake.wait_until(L, *Soonest);
+      else
+        Wake.wait(L);
+    }
     if (Stopping)
       return;
     std::string Uri = *Next;
@@ -445,6 +486,7 @@ void LanguageServer::Impl::lintWorker() {
     InLint.insert(Uri);
     L.unlock();
     lintAndPublish(Uri, Text, Variants);
+    giveBackMemory();
     L.lock();
     InLint.erase(Uri);
     // Its next version may be waiting for it.
@@ -465,6 +507,7 @@ void LanguageServer::Impl::requestWorker() {
     RunningCancelled = false;
     L.unlock();
     runRequest(std::move(R));
+    giveBackMemory();
     L.lock();
     Running.reset();
     RunningCancelled = false;
