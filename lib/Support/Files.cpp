@@ -17,13 +17,15 @@
 #include "llvm/Support/Signals.h"
 
 #include "llvm/Support/raw_ostream.h"
+#include <atomic>
 #include <unistd.h>
 
 using namespace fairy;
 namespace fs = llvm::sys::fs;
 
 namespace {
-uint64_t MaxInputBytes = DefaultMaxInputSize;
+// Atomic: drivers on several threads (fairyc-lsp's workers) each set it.
+std::atomic<uint64_t> MaxInputBytes{DefaultMaxInputSize};
 } // namespace
 
 void fairy::setMaxInputSize(uint64_t Bytes) { MaxInputBytes = Bytes; }
@@ -66,7 +68,8 @@ std::optional<std::string> fairy::readInput(const std::string &Path,
   if (Path != "-")
     ::close(FD);
   if (TooLarge) {
-    Error = "'" + Name + "' is larger than " + std::to_string(MaxInputBytes) +
+    Error = "'" + Name + "' is larger than " +
+            std::to_string(MaxInputBytes.load()) +
             " bytes, the most fairyc reads (--max-input-size to change it)";
     return std::nullopt;
   }
