@@ -260,7 +260,7 @@ std::string fairy::errorBody(const std::string &Why) {
   return Body;
 }
 
-std::string fairy::refusalResponse(const HttpRefusal &R) {
+std::string fairy::refusalResponse(const HttpRefusal &R, bool Head) {
   std::string Body = errorBody(R.Why);
   std::string Out = "HTTP/1.1 " + std::to_string(R.Status) + " " +
                     statusReason(R.Status) + "\r\n";
@@ -269,7 +269,8 @@ std::string fairy::refusalResponse(const HttpRefusal &R) {
   if (R.Status == 503)
     Out += "Retry-After: 1\r\n";
   Out += "Content-Type: application/json\r\nContent-Length: " +
-         std::to_string(Body.size()) + "\r\nConnection: close\r\n\r\n" + Body;
+         std::to_string(Body.size()) + "\r\nConnection: close\r\n\r\n" +
+         (Head ? "" : Body);
   return Out;
 }
 

@@ -120,8 +120,8 @@ std::optional<HttpRefusal> admit(const RequestGate &Gate,
 
 /// A whole HTTP/1.1 answer for a refusal made before a request reached a
 /// worker: the status, the security headers, {"error": Why}, and
-/// "Connection: close".
-std::string refusalResponse(const HttpRefusal &R);
+/// "Connection: close". The answer to a HEAD request has the headers only.
+std::string refusalResponse(const HttpRefusal &R, bool Head = false);
 
 /// {"error": Why}, the body of every refusal.
 std::string errorBody(const std::string &Why);

@@ -326,7 +326,8 @@ private:
   /// Writes a refusal without blocking (it is small: the socket's buffer
   /// takes it) and says no more.
   void refuseNow(int Socket, const HttpRefusal &R, const std::string &Bytes) {
-    std::string Answer = refusalResponse(R);
+    std::string Answer =
+        refusalResponse(R, requestLineOf(Bytes).first == "HEAD");
     (void)!::send(Socket, Answer.data(), Answer.size(),
                   MSG_NOSIGNAL | MSG_DONTWAIT);
     ::shutdown(Socket, SHUT_WR);
@@ -537,16 +538,18 @@ std::string fairy::answerConnection(const std::string &Raw,
   HttpLimits Limits;
   Limits.MaxBody = MaxPlaygroundRequest;
   RequestGate Gate(Limits);
+  bool Head = llvm::StringRef(Raw).startswith("HEAD ");
   switch (Gate.feed(Raw)) {
   case RequestGate::State::Refused:
-    return refusalResponse(Gate.refusal());
+    return refusalResponse(Gate.refusal(), Head);
   case RequestGate::State::NeedMore:
-    return refusalResponse({408, "the request did not come whole in time"});
+    return refusalResponse({408, "the request did not come whole in time"},
+                           Head);
   case RequestGate::State::Complete:
     break;
   }
   if (std::optional<HttpRefusal> R = admit(Gate, Http->served()))
-    return refusalResponse(*R);
+    return refusalResponse(*R, Head);
   std::string Out;
   Http->answerRequest(Raw.substr(0, Gate.length()), -1, &Out);
   return Out;
