@@ -5,7 +5,10 @@
 // canonical IR: without a board for what holds everywhere (contradictions,
 // duplicates, subsumption), with the board for what depends on it
 // (unreachable moves). Nothing is claimed that the canonical forms do not
-// prove.
+// prove. Each distinct text is judged once and repeats are found through a
+// table of canonical forms, so the work grows with the length of the list;
+// only subsumption compares pairs, within a budget. Alternatives.cpp cuts
+// the text.
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/Lint/Lint.h"
@@ -204,92 +207,6 @@ std::string withoutBlanks(StringRef Text) {
   return Out;
 }
 
-} // namespace
-
-std::vector<std::pair<size_t, size_t>>
-fairy::topLevelAlternatives(const std::string &Notation, StringRef Text) {
-  std::vector<std::pair<size_t, size_t>> Out;
-  if (Notation == "betza") {
-    // A group is its modifiers, one atom (a capital, maybe doubled) and
-    // its range digits.
-    size_t I = 0;
-    while (I < Text.size()) {
-      while (I < Text.size() && std::isspace((unsigned char)Text[I]))
-        ++I;
-      size_t Begin = I;
-      while (I < Text.size() && !std::isupper((unsigned char)Text[I]) &&
-             Text[I] != '[')
-        ++I;
-      if (I < Text.size() && Text[I] == '[') {
-        // A bracket chain ('v[F?R]') is one group, up to its ']'.
-        while (I < Text.size() && Text[I] != ']')
-          ++I;
-        I += I < Text.size();
-        Out.push_back({Begin, I});
-        continue;
-      }
-      if (I < Text.size()) {
-        // A doubled atom (NN, the nightrider) is one group.
-        char Atom = Text[I++];
-        while (I < Text.size() && Text[I] == Atom)
-          ++I;
-      }
-      while (I < Text.size() && std::isdigit((unsigned char)Text[I]))
-        ++I;
-      if (I > Begin)
-        Out.push_back({Begin, I});
-    }
-    return Out;
-  }
-  if (Notation == "parlett" || Notation == "fairy") {
-    int Depth = 0;
-    size_t Begin = 0;
-    for (size_t I = 0; I <= Text.size(); ++I) {
-      char C = I < Text.size() ? Text[I] : ',';
-      if (C == '(' || C == '[' || C == '{')
-        ++Depth;
-      else if (C == ')' || C == ']' || C == '}')
-        --Depth;
-      else if (C == ',' && Depth <= 0) {
-        StringRef Part = Text.slice(Begin, I);
-        size_t Lead = Part.size() - Part.ltrim().size();
-        if (!Part.trim().empty())
-          Out.push_back({Begin + Lead, Begin + Lead + Part.trim().size()});
-        Begin = I + 1;
-      }
-    }
-    return Out;
-  }
-  // The IR: the arguments of a top-level alt.
-  StringRef Trimmed = Text.trim();
-  size_t Lead = Text.size() - Text.ltrim().size();
-  if (Notation == "ir" && Trimmed.startswith("alt(") && Trimmed.endswith(")")) {
-    int Depth = 0;
-    size_t Begin = Lead + 4;
-    for (size_t I = Begin; I < Lead + Trimmed.size(); ++I) {
-      char C = Text[I];
-      bool Last = I + 1 == Lead + Trimmed.size();
-      if (C == '(' || C == '<')
-        ++Depth;
-      else if ((C == ')' || C == '>') && !Last)
-        --Depth;
-      if ((C == ',' && Depth == 0) || Last) {
-        StringRef Part = Text.slice(Begin, I);
-        size_t Skip = Part.size() - Part.ltrim().size();
-        if (!Part.trim().empty())
-          Out.push_back({Begin + Skip, Begin + Skip + Part.trim().size()});
-        Begin = I + 1;
-      }
-    }
-    return Out;
-  }
-  if (!Trimmed.empty())
-    Out.push_back({Lead, Lead + Trimmed.size()});
-  return Out;
-}
-
-namespace {
-
 /// What the text of one alternative says alone. Equal texts parse alone to
 /// equal IR, so every copy of a text shares one Verdict, judged once: 1,500
 /// copies of 'NWFDAHCZG' are 9 verdicts, not 13,500.
@@ -311,8 +228,9 @@ struct Verdict {
 /// so comparing each with each costs the square of the list: 13,500
 /// alternatives took minutes. The comparisons are made only when they
 /// optimise at most this many nodes in all, each comparison of one text
-/// with another counted at its two IRs' sizes (about 10 us a node, so
-/// 0.2 s): some 50 distinct alternatives of a few nodes; the largest of
+/// with another counted at its two IRs' sizes (5 us a node of small
+/// alternatives, 17 of multi-leg moves of hundreds of nodes: at most
+/// 0.35 s): some 50 distinct alternatives of a few nodes; the largest of
 /// Fairy-Stockfish's pieces costs 680. Past it, lint warns of everything
 /// but subsumption. It is decided before any comparison, so no part of a
 /// list is treated differently; docs/diagnostics.md ("Limits") says so.
