@@ -226,15 +226,16 @@ struct Verdict {
 
 /// Comparing two alternatives for subsumption optimises the two together,
 /// so comparing each with each costs the square of the list: 13,500
-/// alternatives took minutes. The comparisons are made only when they
-/// optimise at most this many nodes in all, each comparison of one text
-/// with another counted at its two IRs' sizes (5 us a node of small
-/// alternatives, 17 of multi-leg moves of hundreds of nodes: at most
-/// 0.35 s): some 50 distinct alternatives of a few nodes; the largest of
-/// Fairy-Stockfish's pieces costs 680. Past it, lint warns of everything
-/// but subsumption. It is decided before any comparison, so no part of a
-/// list is treated differently; docs/diagnostics.md ("Limits") says so.
-constexpr uint64_t MaxSubsumptionNodes = 20000;
+/// alternatives took minutes. The comparisons are made only when they cost
+/// at most this much in all. Optimising a pair of S nodes together costs
+/// more per node as S grows (5 us a node for pairs of a few nodes, 17 for
+/// multi-leg moves of 1,600), so a comparison costs S (1 + S / 1000): about
+/// 6 us each, at most 0.35 s in all. That is some 70 distinct alternatives
+/// of a few nodes; the largest of Fairy-Stockfish's pieces costs 700. Past
+/// it, lint warns of everything but subsumption. It is decided before any
+/// comparison, so no part of a list is treated differently;
+/// docs/diagnostics.md ("Limits") says so.
+constexpr double MaxSubsumptionCost = 50000;
 
 /// The notation's writers expand a moveset's paths, which costs about
 /// 0.1 ms a node of the canonical form at worst (XBetza multi-leg moves:
@@ -302,24 +303,32 @@ void MovementLint::readAlternatives() {
 }
 
 /// Whether comparing every two distinct texts of different canonical forms
-/// optimises at most MaxSubsumptionNodes nodes. A text of canonical form c
-/// is compared with the texts of every other form, so the total is, over
-/// the forms, S_c (Texts - n_c) + n_c (Size - S_c), where form c has n_c
-/// texts of S_c nodes together.
+/// costs at most MaxSubsumptionCost. Each text V of form c is compared with
+/// each text U of another form, at (s_V + s_U)(1 + (s_V + s_U) / 1000) for
+/// texts of s nodes. With n_c texts of form c, S_c their sizes and Q_c
+/// their squares, and N, S and Q the totals, the sums over the forms are
+///   sum (s_V + s_U)   = S_c (N - n_c) + n_c (S - S_c)
+///   sum (s_V + s_U)^2 = Q_c (N - n_c) + 2 S_c (S - S_c) + n_c (Q - Q_c).
 bool MovementLint::subsumptionAffordable() const {
-  llvm::StringMap<std::pair<uint64_t, uint64_t>> Forms; // n_c, S_c
-  uint64_t Texts = 0, Size = 0;
+  struct Form {
+    double N = 0, S = 0, Q = 0;
+  };
+  llvm::StringMap<Form> Forms;
+  Form All;
   for (const Verdict &V : Verdicts)
     if (V.IR) {
-      auto &[Count, Nodes] = Forms[V.Canonical];
-      ++Count, Nodes += V.IR->size();
-      ++Texts, Size += V.IR->size();
+      double Size = V.IR->size();
+      for (Form *F : {&Forms[V.Canonical], &All})
+        F->N += 1, F->S += Size, F->Q += Size * Size;
     }
-  uint64_t Cost = 0;
-  for (const auto &F : Forms) {
-    auto [Count, Nodes] = F.getValue();
-    Cost += Nodes * (Texts - Count) + Count * (Size - Nodes);
-    if (Cost > MaxSubsumptionNodes)
+  double Cost = 0;
+  for (const auto &Entry : Forms) {
+    const Form &C = Entry.getValue();
+    Cost += C.S * (All.N - C.N) + C.N * (All.S - C.S);
+    Cost +=
+        (C.Q * (All.N - C.N) + 2 * C.S * (All.S - C.S) + C.N * (All.Q - C.Q)) /
+        1000;
+    if (Cost > MaxSubsumptionCost)
       return false;
   }
   return true;
