@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Runs fairyc on a catalogue of hostile inputs, with every back end and
 optimisation level and with --lint, and reports each run that breaks the
-rule of docs/diagnostics.md ("Limits"): over 1 s, over 256 MB, or an exit
-status other than 0 or 1 (a crash), or output written by a failing run
-(or by --lint at all).
+rule of docs/diagnostics.md ("Limits"): over 1 s of CPU time, over 256 MB,
+or an exit status other than 0 or 1 (a crash), or output written by a
+failing run (or by --lint at all).
 
     scripts/hostile-scan.py [FAIRYC] [--jobs N] [--only SUBSTRING] [--kind KIND]
 
