@@ -36,14 +36,23 @@ artifacts=$build/artifacts/$target
 mkdir -p "$work" "$artifacts"
 cp -n test/fuzz/corpus/"$target"/* "$work"/ 2>/dev/null || true
 log=$build/fuzz-$target.log
+# libFuzzer writes each job's log as fuzz-N.log in the current directory:
+# a directory per target, so that runs of two targets at once keep theirs.
+run=$build/run/$target
+rm -rf "$run" && mkdir -p "$run"
+top=$(pwd)
 echo "fuzz: $target for $seconds s ($jobs jobs); log: $log"
 status=0
-UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-ASAN_OPTIONS=detect_leaks=1 \
-  "$build/test/fuzz/fairy-fuzz-$target" "$work" -max_total_time="$seconds" \
-  -rss_limit_mb=2048 -timeout=10 -max_len=4096 -jobs="$jobs" -workers="$jobs" \
-  -artifact_prefix="$artifacts/" -print_final_stats=1 > "$log" 2>&1 || status=$?
-execs=$(grep -h "stat::number_of_executed_units" "$log" fuzz-*.log 2>/dev/null | awk '{s += $2} END {print s + 0}')
+(cd "$run" && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+  ASAN_OPTIONS=detect_leaks=1 \
+  "$top/$build/test/fuzz/fairy-fuzz-$target" "$top/$work" \
+  -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=4096 \
+  -jobs="$jobs" -workers="$jobs" -artifact_prefix="$top/$artifacts/" \
+  -print_final_stats=1) > "$log" 2>&1 || status=$?
+# The jobs' own logs hold the counts when there are any (the main log may
+# repeat them); otherwise the main log does.
+logs=$(ls "$run"/fuzz-*.log 2>/dev/null || true)
+execs=$(grep -h "stat::number_of_executed_units" ${logs:-$log} 2>/dev/null | awk '{s += $2} END {print s + 0}')
 found=$(ls "$artifacts" | wc -l)
 echo "fuzz: $target: $execs executions, $found artefacts in $artifacts, exit $status"
 [ "$found" -eq 0 ] || ls "$artifacts" | sed 's/^/  /'
