@@ -1,6 +1,7 @@
 //===- Diagnostics.cpp - Located diagnostics through llvm::SourceMgr ------===//
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Support/Escape.h"
+#include <algorithm>
 #include <cstdlib>
 
 #include "llvm/Support/FormatVariadic.h"
@@ -148,8 +149,49 @@ SMLoc DiagnosticEngine::outermost(SMLoc Loc) const {
 SourcePoint DiagnosticEngine::point(SMLoc Loc) const {
   if (!Loc.isValid())
     return {0, 0};
-  auto [Line, Column] = SM.getLineAndColumn(Loc);
-  return {Line, Column};
+  Place P = place(Loc);
+  if (!P.Buffer) {
+    auto [Line, Column] = SM.getLineAndColumn(Loc);
+    return {Line, Column};
+  }
+  return {P.Line, P.Column};
+}
+
+DiagnosticEngine::Place DiagnosticEngine::place(SMLoc Loc) const {
+  Place P;
+  P.Buffer = SM.FindBufferContainingLoc(Loc);
+  if (!P.Buffer)
+    return P;
+  StringRef Text = bufferText(P.Buffer);
+  auto [It, New] = Lines.try_emplace(P.Buffer);
+  LineIndex &Index = It->second;
+  if (New) {
+    bool HasCR = Text.contains('\r');
+    unsigned Number = 1;
+    Index.Starts.push_back(0);
+    if (HasCR)
+      Index.Numbers.push_back(1);
+    for (size_t I = 0; I < Text.size(); ++I) {
+      if (Text[I] != '\n' && Text[I] != '\r')
+        continue;
+      Number += Text[I] == '\n';
+      Index.Starts.push_back(I + 1);
+      if (HasCR)
+        Index.Numbers.push_back(Number);
+    }
+  }
+  size_t Offset = Loc.getPointer() - Text.data();
+  // The last line that starts at or before Offset.
+  size_t L =
+      std::upper_bound(Index.Starts.begin(), Index.Starts.end(), Offset) -
+      Index.Starts.begin() - 1;
+  P.LineStart = Text.data() + Index.Starts[L];
+  P.LineEnd = L + 1 < Index.Starts.size()
+                  ? Text.data() + Index.Starts[L + 1] - 1
+                  : Text.data() + Text.size();
+  P.Line = Index.Numbers.empty() ? L + 1 : Index.Numbers[L];
+  P.Column = Offset - Index.Starts[L] + 1;
+  return P;
 }
 
 /// \p Text as it must be written inside a double-quoted string.
@@ -256,13 +298,19 @@ void DiagnosticEngine::emit(SourceMgr::DiagKind Kind, SMLoc Loc,
         SMRange(outermost(F.getRange().Start), outermost(F.getRange().End)),
         Quoted ? escapeForString(F.getText()) : F.getText().str());
   std::string Text = Msg.str() + flagSuffix(Kind, Name);
-  SMDiagnostic D = SM.GetMessage(Loc, Kind, Text, OuterRanges, OuterFixIts);
+  Place P = place(Loc);
+  if (!P.Buffer) { // not in any buffer: as SourceMgr shows it
+    SMDiagnostic D = SM.GetMessage(Loc, Kind, Text, OuterRanges, OuterFixIts);
+    P.Line = D.getLineNo();
+    P.Column = D.getColumnNo() + 1;
+  }
   Diagnostic R;
   R.Kind = Kind;
   R.Message = Msg.str();
-  R.Line = D.getLineNo();
-  R.Column = D.getColumnNo() + 1;
-  R.File = D.getFilename().str();
+  R.Line = P.Line;
+  R.Column = P.Column;
+  R.File =
+      P.Buffer ? SM.getMemoryBuffer(P.Buffer)->getBufferIdentifier().str() : "";
   R.Name = Name.str();
   for (SMRange Range : OuterRanges)
     R.Ranges.push_back({point(Range.Start), point(Range.End)});
@@ -272,16 +320,101 @@ void DiagnosticEngine::emit(SourceMgr::DiagKind Kind, SMLoc Loc,
   Recorded.push_back(std::move(R));
   if (!OS)
     return;
-  if (!colors()) {
-    forTerminal(D).print(nullptr, *OS, false);
+  if (!P.Buffer) {
+    print(SM.GetMessage(Loc, Kind, Text, OuterRanges, OuterFixIts), P);
     return;
   }
-  // Coloured through a stream that says it has colours: SMDiagnostic asks
-  // the stream, and -fcolor-diagnostics colours a pipe too.
+  // As SourceMgr::GetMessage makes it, with the line found in the index:
+  // the ranges cut to the line, in columns.
+  std::vector<std::pair<unsigned, unsigned>> Columns;
+  for (SMRange Range : OuterRanges) {
+    if (Range.Start.getPointer() > P.LineEnd ||
+        Range.End.getPointer() < P.LineStart)
+      continue;
+    const char *B = std::max(Range.Start.getPointer(), P.LineStart);
+    const char *E = std::min(Range.End.getPointer(), P.LineEnd);
+    Columns.push_back({unsigned(B - P.LineStart), unsigned(E - P.LineStart)});
+  }
+  StringRef Line(P.LineStart, P.LineEnd - P.LineStart);
+  print(SMDiagnostic(
+            SM, Loc, SM.getMemoryBuffer(P.Buffer)->getBufferIdentifier(),
+            P.Line, P.Column - 1, Kind, Text, Line, Columns, OuterFixIts),
+        P);
+}
+
+/// \p D with its source line cut to SnippetWindow bytes around the caret,
+/// "..." where a part is left out: the ranges cut with it, the fix-its
+/// wholly inside it kept. SMDiagnostic finds a fix-it's column from the
+/// caret's place, so the window's start stands 3 bytes ("...") before
+/// the first byte shown.
+static SMDiagnostic cutToWindow(const SMDiagnostic &D) {
+  StringRef Line = D.getLineContents();
+  size_t Caret = std::min<size_t>(D.getColumnNo(), Line.size());
+  size_t Begin = Caret > SnippetWindow / 2 ? Caret - SnippetWindow / 2 : 0;
+  if (Begin + SnippetWindow > Line.size())
+    Begin = Line.size() > SnippetWindow ? Line.size() - SnippetWindow : 0;
+  if (Begin < 4) // too short a cut for "..." to stand in its place
+    Begin = 0;
+  size_t End = std::min(Line.size(), Begin + SnippetWindow);
+  if (Line.size() - End < 4)
+    End = Line.size();
+  // Never inside a UTF-8 sequence.
+  auto Continuation = [&](size_t I) {
+    return I < Line.size() &&
+           (static_cast<unsigned char>(Line[I]) & 0xC0) == 0x80;
+  };
+  while (Begin > 0 && Begin < Caret && Continuation(Begin))
+    ++Begin;
+  while (End < Line.size() && End > Caret && Continuation(End))
+    --End;
+  size_t Lead = Begin > 0 ? 3 : 0;
+  std::string Shown = (Begin > 0 ? "..." : "") + Line.slice(Begin, End).str() +
+                      (End < Line.size() ? "..." : "");
+  std::vector<std::pair<unsigned, unsigned>> Ranges;
+  for (auto [B, E] : D.getRanges()) {
+    if (E < Begin || B > End)
+      continue;
+    Ranges.push_back({unsigned(std::max<size_t>(B, Begin) - Begin + Lead),
+                      unsigned(std::min<size_t>(E, End) - Begin + Lead)});
+  }
+  const char *LineStart = D.getLoc().getPointer() - D.getColumnNo();
+  std::vector<SMFixIt> FixIts;
+  for (const SMFixIt &F : D.getFixIts())
+    if (F.getRange().Start.getPointer() >= LineStart + Begin &&
+        F.getRange().End.getPointer() <= LineStart + End)
+      FixIts.push_back(F);
+  return SMDiagnostic(*D.getSourceMgr(), D.getLoc(), D.getFilename(),
+                      D.getLineNo(), D.getColumnNo() - Begin + Lead,
+                      D.getKind(), D.getMessage(), Shown, Ranges, FixIts);
+}
+
+void DiagnosticEngine::print(const SMDiagnostic &D, const Place &P) {
+  bool Cut = P.Buffer && D.getLineContents().size() > SnippetMaxLine;
+  SMDiagnostic Shown = forTerminal(Cut ? cutToWindow(D) : D);
+  // Formatted whole, then written at once: errs() is unbuffered.
   std::string Printed;
-  ColoredString Colored(Printed);
-  forTerminal(D).print(nullptr, Colored, true);
-  Colored.flush();
+  if (!colors()) {
+    raw_string_ostream Plain(Printed);
+    Shown.print(nullptr, Plain, false);
+  } else {
+    // Coloured through a stream that says it has colours: SMDiagnostic
+    // asks the stream, and -fcolor-diagnostics colours a pipe too.
+    ColoredString Colored(Printed);
+    Shown.print(nullptr, Colored, true);
+    Colored.flush();
+  }
+  if (Cut) {
+    // SMDiagnostic heads it with the caret's column in the cut line: the
+    // first "file:line:column:" is the header, given its real column.
+    auto Header = [&](int Column) {
+      return formatv("{0}:{1}:{2}:", D.getFilename(), D.getLineNo(), Column)
+          .str();
+    };
+    std::string From = Header(Shown.getColumnNo() + 1);
+    size_t At = Printed.find(From);
+    if (At != std::string::npos)
+      Printed.replace(At, From.size(), Header(D.getColumnNo() + 1));
+  }
   *OS << Printed;
 }
 
@@ -311,15 +444,20 @@ void DiagnosticEngine::unlocated(SourceMgr::DiagKind Kind, const Twine &Msg,
   R.Message = Msg.str();
   R.Name = Name.str();
   Recorded.push_back(std::move(R));
-  if (OS) {
-    *OS << Tool << ": ";
-    if (colors())
-      OS->changeColor(Error ? raw_ostream::RED : raw_ostream::MAGENTA, true);
-    *OS << (Error ? "error: " : "warning: ");
-    if (colors())
-      OS->resetColor();
-    *OS << escapeForTerminal(Msg.str()) << flagSuffix(Kind, Name) << "\n";
+  if (!OS)
+    return;
+  // Formatted whole, then written at once: errs() is unbuffered.
+  std::string Printed;
+  {
+    ColoredString Out(Printed);
+    Out.enable_colors(colors());
+    Out << Tool << ": ";
+    Out.changeColor(Error ? raw_ostream::RED : raw_ostream::MAGENTA, true);
+    Out << (Error ? "error: " : "warning: ");
+    Out.resetColor();
+    Out << escapeForTerminal(Msg.str()) << flagSuffix(Kind, Name) << "\n";
   }
+  *OS << Printed;
 }
 
 /// NO_COLOR (no-color.org): set and not empty, no colours by default.
@@ -346,34 +484,54 @@ static json::Value pointToJson(SourcePoint P) {
   return json::Object{{"line", P.Line}, {"column", P.Column}};
 }
 
-std::string fairy::diagnosticsToJson(const std::vector<Diagnostic> &Diags) {
-  json::Array All;
-  for (const Diagnostic &D : Diags) {
-    json::Object O{{"severity", severityName(D.Kind)}, {"message", D.Message}};
-    O["name"] = D.Name.empty() ? json::Value(nullptr) : json::Value(D.Name);
-    if (D.File.empty()) {
-      O["file"] = nullptr;
-    } else {
-      O["file"] = D.File;
-      O["line"] = D.Line;
-      O["column"] = D.Column;
-    }
-    json::Array Ranges, FixIts;
-    for (const auto &[B, E] : D.Ranges)
-      Ranges.push_back(
-          json::Object{{"begin", pointToJson(B)}, {"end", pointToJson(E)}});
-    for (const Diagnostic::FixIt &F : D.FixIts)
-      FixIts.push_back(json::Object{{"begin", pointToJson(F.Begin)},
-                                    {"end", pointToJson(F.End)},
-                                    {"text", F.Text}});
-    O["ranges"] = std::move(Ranges);
-    O["fixits"] = std::move(FixIts);
-    All.push_back(std::move(O));
+/// One diagnostic as a JSON object; small whatever the source's size.
+static json::Value diagnosticToJson(const Diagnostic &D) {
+  json::Object O{{"severity", severityName(D.Kind)}, {"message", D.Message}};
+  O["name"] = D.Name.empty() ? json::Value(nullptr) : json::Value(D.Name);
+  if (D.File.empty()) {
+    O["file"] = nullptr;
+  } else {
+    O["file"] = D.File;
+    O["line"] = D.Line;
+    O["column"] = D.Column;
   }
+  json::Array Ranges, FixIts;
+  for (const auto &[B, E] : D.Ranges)
+    Ranges.push_back(
+        json::Object{{"begin", pointToJson(B)}, {"end", pointToJson(E)}});
+  for (const Diagnostic::FixIt &F : D.FixIts)
+    FixIts.push_back(json::Object{{"begin", pointToJson(F.Begin)},
+                                  {"end", pointToJson(F.End)},
+                                  {"text", F.Text}});
+  O["ranges"] = std::move(Ranges);
+  O["fixits"] = std::move(FixIts);
+  return O;
+}
+
+void fairy::writeDiagnosticsJson(raw_ostream &OS,
+                                 const std::vector<Diagnostic> &Diags) {
+  // One array written by json::OStream, as formatv("{0:2}") writes a
+  // json::Array, but each element made, written and freed in turn. The
+  // text of each goes through jsonWithoutControls on its own (a C1
+  // character's two bytes are always in one string).
+  std::string Chunk;
+  raw_string_ostream ChunkOS(Chunk); // unbuffered: writes go to Chunk
+  json::OStream J(ChunkOS, 2);
+  J.arrayBegin();
+  for (const Diagnostic &D : Diags) {
+    J.value(diagnosticToJson(D));
+    OS << jsonWithoutControls(Chunk);
+    Chunk.clear();
+  }
+  J.arrayEnd();
+  OS << Chunk << "\n";
+}
+
+std::string fairy::diagnosticsToJson(const std::vector<Diagnostic> &Diags) {
   std::string Out;
   raw_string_ostream OS(Out);
-  OS << formatv("{0:2}", json::Value(std::move(All))) << "\n";
-  return jsonWithoutControls(OS.str());
+  writeDiagnosticsJson(OS, Diags);
+  return Out;
 }
 
 size_t fairy::utf8SequenceLength(unsigned char C) {

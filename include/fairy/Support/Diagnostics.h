@@ -15,6 +15,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -165,6 +166,25 @@ private:
   /// A location in an embedded buffer as the place in its parent.
   llvm::SMLoc outermost(llvm::SMLoc Loc) const;
   SourcePoint point(llvm::SMLoc Loc) const;
+  /// Where a location is: its buffer, the line around it (as SourceMgr
+  /// cuts lines: at '\n' or '\r'), its 1-based line and column. Found by a
+  /// binary search in the buffer's line index, not by scanning the line.
+  struct Place {
+    unsigned Buffer = 0;
+    const char *LineStart = nullptr, *LineEnd = nullptr;
+    unsigned Line = 0, Column = 0;
+  };
+  Place place(llvm::SMLoc Loc) const;
+  /// Per buffer, built on its first diagnostic: the offset where each line
+  /// starts (after '\n' or '\r'), and its line number (only '\n' counts,
+  /// as in SourceMgr) when the buffer has a '\r'.
+  struct LineIndex {
+    std::vector<uint32_t> Starts, Numbers;
+  };
+  mutable std::map<unsigned, LineIndex> Lines;
+  /// Prints \p D to OS in one write, its source line cut around the caret
+  /// when it is longer than a window (docs/diagnostics.md).
+  void print(const llvm::SMDiagnostic &D, const Place &P);
   std::vector<Diagnostic> Recorded;
 };
 
@@ -172,8 +192,18 @@ private:
 const char *severityName(llvm::SourceMgr::DiagKind K);
 
 /// Every recorded diagnostic as a JSON array (--diagnostics=json); the
-/// schema is in docs/diagnostics.md.
+/// schema is in docs/diagnostics.md. Written one diagnostic at a time, so
+/// the memory besides the result is that of one diagnostic.
 std::string diagnosticsToJson(const std::vector<Diagnostic> &Diags);
+/// The same, written to \p OS as each diagnostic is formatted.
+void writeDiagnosticsJson(llvm::raw_ostream &OS,
+                          const std::vector<Diagnostic> &Diags);
+
+/// Source lines up to this many bytes are shown whole under a diagnostic;
+/// a longer one is cut to SnippetWindow bytes around the caret, each cut
+/// end marked "...".
+constexpr size_t SnippetMaxLine = 200;
+constexpr size_t SnippetWindow = 160;
 
 /// The byte length of the UTF-8 sequence that starts with byte \p C (1 for
 /// a byte that starts none).

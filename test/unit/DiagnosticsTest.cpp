@@ -1,0 +1,107 @@
+//===- DiagnosticsTest.cpp - DiagnosticEngine's places, snippets, JSON ----===//
+#include "fairy/Support/Diagnostics.h"
+#include "fairy/Support/Escape.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "gtest/gtest.h"
+
+using namespace fairy;
+using namespace llvm;
+
+namespace {
+
+// The line index places every byte where SourceMgr does: lines cut at
+// '\n' and '\r', line numbers counting only '\n'.
+TEST(DiagnosticsTest, LineIndexAgreesWithSourceMgr) {
+  std::string Text = "ab\ncd\r\nef\rgh\n\nij";
+  DiagnosticEngine D(nullptr);
+  unsigned Buf = D.addBuffer(Text, "<t>");
+  for (size_t I = 0; I <= Text.size(); ++I) {
+    D.warning(D.loc(Buf, I), "w", {D.range(Buf, I, Text.size())});
+    auto [Line, Column] = D.sourceMgr().getLineAndColumn(D.loc(Buf, I));
+    const Diagnostic &R = D.diagnostics().back();
+    EXPECT_EQ(R.Line, Line) << I;
+    EXPECT_EQ(R.Column, Column) << I;
+    EXPECT_EQ(R.Ranges[0].second.Line,
+              D.sourceMgr().getLineAndColumn(D.loc(Buf, Text.size())).first);
+  }
+}
+
+std::string printed(StringRef Text, size_t At, size_t RangeEnd) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  DiagnosticEngine D(&OS);
+  D.setColors(false);
+  unsigned Buf = D.addBuffer(Text, "<t>");
+  D.warning(D.loc(Buf, At), "w", {D.range(Buf, At, RangeEnd)},
+            {SMFixIt(D.range(Buf, At, At + 1), "X")});
+  return OS.str();
+}
+
+// A line within the window is shown whole, as SMDiagnostic shows it.
+TEST(DiagnosticsTest, ShortLineWhole) {
+  std::string Line(SnippetMaxLine, 'a');
+  EXPECT_EQ(printed(Line, 5, 7),
+            "<t>:1:6: warning: w\n" + Line + "\n     ^~\n     X\n");
+}
+
+// A longer line is cut around the caret, the range and fix-it with it.
+TEST(DiagnosticsTest, LongLineCut) {
+  std::string Line(100000, 'a');
+  std::string Out = printed(Line, 50000, 50002);
+  std::string Shown = "..." + std::string(SnippetWindow, 'a') + "...";
+  size_t Caret = 3 + SnippetWindow / 2;
+  EXPECT_EQ(Out, "<t>:1:50001: warning: w\n" + Shown + "\n" +
+                     std::string(Caret, ' ') + "^~\n" +
+                     std::string(Caret, ' ') + "X\n");
+  // At the start and at the end, one cut only.
+  std::string Start = printed(Line, 0, 1);
+  EXPECT_EQ(Start.substr(0, Start.find("\n^")),
+            "<t>:1:1: warning: w\n" + std::string(SnippetWindow, 'a') + "...");
+  std::string End = printed(Line, Line.size(), Line.size());
+  EXPECT_NE(End.find("\n..." + std::string(SnippetWindow, 'a') + "\n" +
+                     std::string(3 + SnippetWindow, ' ') + "^\n"),
+            std::string::npos)
+      << End;
+}
+
+// The streamed JSON is what formatting the whole array at once gave.
+TEST(DiagnosticsTest, JsonAsOneArray) {
+  DiagnosticEngine D(nullptr);
+  EXPECT_EQ(diagnosticsToJson(D.diagnostics()), "[]\n");
+  unsigned Buf = D.addBuffer("NWF\x7f\n\xc2\x85K", "<t>");
+  D.warning(Warning::DuplicateAlternative, D.loc(Buf, 1), "a \"\xc2\x85\"",
+            {D.range(Buf, 1, 2)}, {SMFixIt(D.range(Buf, 1, 2), "\x7f")});
+  D.note(D.loc(Buf, 6), "n");
+  D.error("unlocated");
+  json::Array All;
+  for (const Diagnostic &R : D.diagnostics()) {
+    auto Point = [](SourcePoint P) {
+      return json::Object{{"line", P.Line}, {"column", P.Column}};
+    };
+    json::Object O{{"severity", severityName(R.Kind)}, {"message", R.Message}};
+    O["name"] = R.Name.empty() ? json::Value(nullptr) : json::Value(R.Name);
+    if (R.File.empty()) {
+      O["file"] = nullptr;
+    } else {
+      O["file"] = R.File;
+      O["line"] = R.Line;
+      O["column"] = R.Column;
+    }
+    json::Array Ranges, FixIts;
+    for (const auto &[B, E] : R.Ranges)
+      Ranges.push_back(json::Object{{"begin", Point(B)}, {"end", Point(E)}});
+    for (const Diagnostic::FixIt &F : R.FixIts)
+      FixIts.push_back(json::Object{
+          {"begin", Point(F.Begin)}, {"end", Point(F.End)}, {"text", F.Text}});
+    O["ranges"] = std::move(Ranges);
+    O["fixits"] = std::move(FixIts);
+    All.push_back(std::move(O));
+  }
+  std::string Whole = formatv("{0:2}", json::Value(std::move(All))).str();
+  EXPECT_EQ(diagnosticsToJson(D.diagnostics()),
+            jsonWithoutControls(Whole) + "\n");
+}
+
+} // namespace
