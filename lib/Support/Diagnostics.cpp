@@ -407,8 +407,8 @@ void DiagnosticEngine::print(const SMDiagnostic &D, const Place &P) {
     // SMDiagnostic heads it with the caret's column in the cut line: the
     // first "file:line:column:" is the header, given its real column.
     auto Header = [&](int Column) {
-      return formatv("{0}:{1}:{2}:", D.getFilename(), D.getLineNo(), Column)
-          .str();
+      StringRef File = D.getFilename() == "-" ? "<stdin>" : D.getFilename();
+      return formatv("{0}:{1}:{2}:", File, D.getLineNo(), Column).str();
     };
     std::string From = Header(Shown.getColumnNo() + 1);
     size_t At = Printed.find(From);

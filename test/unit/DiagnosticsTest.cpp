@@ -66,6 +66,58 @@ TEST(DiagnosticsTest, LongLineCut) {
       << End;
 }
 
+// Coloured, and under SMDiagnostic's name for standard input ("-" is
+// shown "<stdin>"), the header still gives the real column.
+TEST(DiagnosticsTest, LongLineCutHeader) {
+  std::string Line(1000, 'a');
+  for (bool Colors : {false, true}) {
+    std::string Out;
+    raw_string_ostream OS(Out);
+    DiagnosticEngine D(&OS);
+    D.setColors(Colors);
+    unsigned Buf = D.addBuffer(Line, "-");
+    D.error(D.loc(Buf, 500), "e");
+    EXPECT_NE(Out.find("<stdin>:1:501:"), std::string::npos) << Out;
+    EXPECT_LT(Out.size(), 400u) << Out;
+  }
+}
+
+// A range is cut at the window's ends; a fix-it not wholly inside it is
+// left out; a cut never splits a UTF-8 character (a line with one is
+// shown without a caret, as SMDiagnostic shows such lines).
+TEST(DiagnosticsTest, LongLineCutRangesFixItsUtf8) {
+  std::string Line(1000, 'a');
+  std::string Out;
+  raw_string_ostream OS(Out);
+  DiagnosticEngine D(&OS);
+  D.setColors(false);
+  unsigned Buf = D.addBuffer(Line, "<t>");
+  D.warning(D.loc(Buf, 500), "w", {D.range(Buf, 0, 1000)},
+            {SMFixIt(D.range(Buf, 300, 501), "X")});
+  size_t Caret = 3 + SnippetWindow / 2;
+  EXPECT_NE(Out.find("\n   " + std::string(Caret - 3, '~') + "^" +
+                     std::string(SnippetWindow - Caret + 2, '~') + "\n"),
+            std::string::npos)
+      << Out;
+  EXPECT_EQ(Out.find('X'), std::string::npos) << Out;
+
+  std::string Wide;
+  for (int I = 0; I < 400; ++I)
+    Wide += "\xc3\xa9"; // U+00E9, two bytes
+  Out.clear();
+  unsigned WideBuf = D.addBuffer(Wide, "<u>");
+  for (size_t At : {401, 402, 403}) {
+    Out.clear();
+    D.warning(D.loc(WideBuf, At), "w");
+    std::string Shown = Out.substr(Out.find('\n') + 1);
+    Shown = Shown.substr(0, Shown.find('\n'));
+    ASSERT_TRUE(StringRef(Shown).startswith("...")) << Shown;
+    ASSERT_TRUE(StringRef(Shown).endswith("...")) << Shown;
+    EXPECT_EQ((Shown.size() - 6) % 2, 0u) << Shown;
+    EXPECT_EQ((unsigned char)Shown[3], 0xc3) << Shown;
+  }
+}
+
 // The streamed JSON is what formatting the whole array at once gave.
 TEST(DiagnosticsTest, JsonAsOneArray) {
   DiagnosticEngine D(nullptr);
