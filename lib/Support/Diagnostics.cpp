@@ -268,6 +268,10 @@ static SMDiagnostic forTerminal(const SMDiagnostic &D) {
                       D.getRanges(), FixIts);
 }
 
+static SMDiagnostic cutToWindow(const SMDiagnostic &D, StringRef Line,
+                                ArrayRef<std::pair<unsigned, unsigned>> Columns,
+                                ArrayRef<SMFixIt> AllFixIts);
+
 void DiagnosticEngine::emit(SourceMgr::DiagKind Kind, SMLoc Loc,
                             const Twine &Msg, ArrayRef<SMRange> Ranges,
                             ArrayRef<SMFixIt> FixIts, StringRef Name) {
@@ -321,7 +325,7 @@ void DiagnosticEngine::emit(SourceMgr::DiagKind Kind, SMLoc Loc,
   if (!OS)
     return;
   if (!P.Buffer) {
-    print(SM.GetMessage(Loc, Kind, Text, OuterRanges, OuterFixIts), P);
+    print(SM.GetMessage(Loc, Kind, Text, OuterRanges, OuterFixIts));
     return;
   }
   // As SourceMgr::GetMessage makes it, with the line found in the index:
@@ -336,19 +340,28 @@ void DiagnosticEngine::emit(SourceMgr::DiagKind Kind, SMLoc Loc,
     Columns.push_back({unsigned(B - P.LineStart), unsigned(E - P.LineStart)});
   }
   StringRef Line(P.LineStart, P.LineEnd - P.LineStart);
-  print(SMDiagnostic(
-            SM, Loc, SM.getMemoryBuffer(P.Buffer)->getBufferIdentifier(),
-            P.Line, P.Column - 1, Kind, Text, Line, Columns, OuterFixIts),
-        P);
+  StringRef File = SM.getMemoryBuffer(P.Buffer)->getBufferIdentifier();
+  if (Line.size() <= SnippetMaxLine) {
+    print(SMDiagnostic(SM, Loc, File, P.Line, P.Column - 1, Kind, Text, Line,
+                       Columns, OuterFixIts));
+    return;
+  }
+  // Cut before SMDiagnostic copies the line: a diagnostic costs the same
+  // whatever the length of its line.
+  print(cutToWindow(SMDiagnostic(SM, Loc, File, P.Line, P.Column - 1, Kind,
+                                 Text, "", {}, {}),
+                    Line, Columns, OuterFixIts),
+        P.Column);
 }
 
-/// \p D with its source line cut to SnippetWindow bytes around the caret,
-/// "..." where a part is left out: the ranges cut with it, the fix-its
-/// wholly inside it kept. SMDiagnostic finds a fix-it's column from the
-/// caret's place, so the window's start stands 3 bytes ("...") before
-/// the first byte shown.
-static SMDiagnostic cutToWindow(const SMDiagnostic &D) {
-  StringRef Line = D.getLineContents();
+/// \p D (made without its source line) with the source \p Line cut to
+/// SnippetWindow bytes around the caret, "..." where a part is left out:
+/// the ranges (\p Columns) cut with it, the fix-its wholly inside it kept.
+/// SMDiagnostic finds a fix-it's column from the caret's place, so the window's
+/// start stands 3 bytes ("...") before the first byte shown.
+static SMDiagnostic cutToWindow(const SMDiagnostic &D, StringRef Line,
+                                ArrayRef<std::pair<unsigned, unsigned>> Columns,
+                                ArrayRef<SMFixIt> AllFixIts) {
   size_t Caret = std::min<size_t>(D.getColumnNo(), Line.size());
   size_t Begin = Caret > SnippetWindow / 2 ? Caret - SnippetWindow / 2 : 0;
   if (Begin + SnippetWindow > Line.size())
@@ -371,7 +384,7 @@ static SMDiagnostic cutToWindow(const SMDiagnostic &D) {
   std::string Shown = (Begin > 0 ? "..." : "") + Line.slice(Begin, End).str() +
                       (End < Line.size() ? "..." : "");
   std::vector<std::pair<unsigned, unsigned>> Ranges;
-  for (auto [B, E] : D.getRanges()) {
+  for (auto [B, E] : Columns) {
     if (E < Begin || B > End)
       continue;
     Ranges.push_back({unsigned(std::max<size_t>(B, Begin) - Begin + Lead),
@@ -379,7 +392,7 @@ static SMDiagnostic cutToWindow(const SMDiagnostic &D) {
   }
   const char *LineStart = D.getLoc().getPointer() - D.getColumnNo();
   std::vector<SMFixIt> FixIts;
-  for (const SMFixIt &F : D.getFixIts())
+  for (const SMFixIt &F : AllFixIts)
     if (F.getRange().Start.getPointer() >= LineStart + Begin &&
         F.getRange().End.getPointer() <= LineStart + End)
       FixIts.push_back(F);
@@ -388,9 +401,8 @@ static SMDiagnostic cutToWindow(const SMDiagnostic &D) {
                       D.getKind(), D.getMessage(), Shown, Ranges, FixIts);
 }
 
-void DiagnosticEngine::print(const SMDiagnostic &D, const Place &P) {
-  bool Cut = P.Buffer && D.getLineContents().size() > SnippetMaxLine;
-  SMDiagnostic Shown = forTerminal(Cut ? cutToWindow(D) : D);
+void DiagnosticEngine::print(const SMDiagnostic &D, unsigned RealColumn) {
+  SMDiagnostic Shown = forTerminal(D);
   // Formatted whole, then written at once: errs() is unbuffered.
   std::string Printed;
   if (!colors()) {
@@ -403,17 +415,18 @@ void DiagnosticEngine::print(const SMDiagnostic &D, const Place &P) {
     Shown.print(nullptr, Colored, true);
     Colored.flush();
   }
-  if (Cut) {
+  if (RealColumn) {
     // SMDiagnostic heads it with the caret's column in the cut line: the
     // first "file:line:column:" is the header, given its real column.
     auto Header = [&](int Column) {
       StringRef File = D.getFilename() == "-" ? "<stdin>" : D.getFilename();
-      return formatv("{0}:{1}:{2}:", File, D.getLineNo(), Column).str();
+      return (File + ":" + Twine(D.getLineNo()) + ":" + Twine(Column) + ":")
+          .str();
     };
     std::string From = Header(Shown.getColumnNo() + 1);
     size_t At = Printed.find(From);
     if (At != std::string::npos)
-      Printed.replace(At, From.size(), Header(D.getColumnNo() + 1));
+      Printed.replace(At, From.size(), Header(RealColumn));
   }
   *OS << Printed;
 }

@@ -182,9 +182,9 @@ private:
     std::vector<uint32_t> Starts, Numbers;
   };
   mutable std::map<unsigned, LineIndex> Lines;
-  /// Prints \p D to OS in one write, its source line cut around the caret
-  /// when it is longer than a window (docs/diagnostics.md).
-  void print(const llvm::SMDiagnostic &D, const Place &P);
+  /// Prints \p D to OS in one write. A \p D whose line was cut to a window
+  /// (docs/diagnostics.md) is headed with its \p RealColumn.
+  void print(const llvm::SMDiagnostic &D, unsigned RealColumn = 0);
   std::vector<Diagnostic> Recorded;
 };
 
