@@ -10,6 +10,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdint>
@@ -165,6 +166,11 @@ ApiReply CompileWorker::compile(const std::string &Body,
   uint32_t Head[2];
   Read R = readAll(Socket, Head, sizeof Head, &Deadline);
   std::string Answer;
+  // The worker is trusted no more than the request it ran: an answer of a
+  // status the API does not give, or larger than any it writes, ends it.
+  if (R == Read::Done &&
+      ((Head[0] != 200 && Head[0] != 400) || Head[1] > MaxWorkerAnswer))
+    return Failed("fairyc's compile worker answered out of turn");
   if (R == Read::Done) {
     Answer.resize(Head[1]);
     R = readAll(Socket, Answer.data(), Answer.size(), &Deadline);
@@ -182,9 +188,15 @@ ApiReply CompileWorker::compile(const std::string &Body,
 int fairy::runCompileWorker(int Socket) {
   // Nothing but the socket: the server's listening socket and connections
   // are not the worker's to hold.
-  for (int Fd = 3; Fd < 1024; ++Fd)
-    if (Fd != Socket)
-      ::close(Fd);
+  if (Socket != 3 || ::close_range(4, ~0U, 0) != 0) {
+    rlimit Files;
+    ::getrlimit(RLIMIT_NOFILE, &Files);
+    for (int Fd = 3; Fd < int(std::min<rlim_t>(Files.rlim_cur, 1 << 20)); ++Fd)
+      if (Fd != Socket)
+        ::close(Fd);
+  }
+  // Killed with the server. (The signal comes when the thread that started
+  // the worker ends: the server's compile thread, which ends only with it.)
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   rlimit NoCore{0, 0};
   ::setrlimit(RLIMIT_CORE, &NoCore);

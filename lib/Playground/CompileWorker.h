@@ -53,6 +53,10 @@ private:
 /// closes; the process's exit status.
 int runCompileWorker(int Socket);
 
+/// The largest answer a worker may give, in bytes (a 64x64 board's picture
+/// of a queen is about 1 MB).
+constexpr size_t MaxWorkerAnswer = size_t(64) << 20;
+
 /// The largest address space of a worker, in bytes.
 constexpr size_t MaxWorkerMemory = size_t(1) << 30;
 

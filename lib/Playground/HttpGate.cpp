@@ -36,7 +36,9 @@ RequestGate::State RequestGate::feed(StringRef Bytes) {
     // byte costs linear time.
     size_t From = Scanned > 3 ? Scanned - 3 : 0;
     size_t End = Bytes.find("\r\n\r\n", From);
-    for (size_t I = Scanned; I < Bytes.size(); ++I) {
+    // Line ends are the headers' only: the body may hold any bytes.
+    size_t Last = End == StringRef::npos ? Bytes.size() : End + 4;
+    for (size_t I = Scanned; I < Last; ++I) {
       if (Bytes[I] != '\n')
         continue;
       if (I == 0 || Bytes[I - 1] != '\r')
@@ -81,7 +83,10 @@ bool RequestGate::readRequestLine(StringRef Line) {
   }
   SmallVector<StringRef, 3> Words;
   Line.split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
-  auto IsTarget = [](char C) { return C > ' ' && C != 0x7f; };
+  // ASCII only, as RFC 9112 has it: no controls, spaces or bytes past 0x7F.
+  auto IsTarget = [](char C) {
+    return (unsigned char)C > ' ' && (unsigned char)C < 0x7f;
+  };
   if (Words.size() != 3 || Words[0].empty() ||
       !llvm::all_of(Words[0], isToken) || Words[1].empty() ||
       !llvm::all_of(Words[1], IsTarget) ||
@@ -91,6 +96,7 @@ bool RequestGate::readRequestLine(StringRef Line) {
   }
   Method = Words[0].str();
   Target = Words[1].str();
+  Forward = Line.str() + "\r\n";
   return true;
 }
 
@@ -116,6 +122,18 @@ RequestGate::State RequestGate::readHeaders(StringRef Head) {
         !llvm::all_of(Name, isToken))
       return refuse(400, "a header line is not NAME: VALUE");
     Value = Value.trim(" \t");
+    if (llvm::any_of(Value, [](char C) {
+          return ((unsigned char)C < ' ' && C != '\t') || C == 0x7f;
+        }))
+      return refuse(400, "a header value holds a control character");
+    // Headers the server answers itself, or whose work httplib would do
+    // unbounded (a Range of thousands of parts copies the answer as many
+    // times), are not passed on.
+    bool Dropped = false;
+    for (const char *Drop : {"range", "if-range", "expect"})
+      Dropped |= Name.equals_insensitive(Drop);
+    if (!Dropped)
+      Forward += Line.str() + "\r\n";
     // The headers the server judges a request by, each at most once.
     for (auto [Key, Into] : {std::pair{"host", &Host},
                              {"origin", &Origin},
@@ -146,6 +164,8 @@ RequestGate::State RequestGate::readHeaders(StringRef Head) {
   if (Length && *Length > Limits.MaxBody)
     return refuse(413, "the request is too large (at most " +
                            std::to_string(Limits.MaxBody) + " bytes)");
+  if (Length.value_or(0) > 0 && Method != "POST")
+    return refuse(400, "only a POST request has a body");
   Body = Length.value_or(0);
   return State::NeedMore;
 }
@@ -288,6 +308,10 @@ fairy::securityHeaders() {
       {"Referrer-Policy", "no-referrer"},
       {"Cache-Control", "no-store"}};
   return Headers;
+}
+
+std::string RequestGate::forwarded(StringRef Bytes) const {
+  return Forward + "\r\n" + Bytes.slice(HeaderEnd, HeaderEnd + Body).str();
 }
 
 std::optional<HttpRefusal> fairy::admit(const RequestGate &Gate,

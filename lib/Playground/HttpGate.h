@@ -58,6 +58,13 @@ public:
   /// When Complete: the request's length (the bytes after it are ignored:
   /// one request a connection).
   size_t length() const { return HeaderEnd + Body; }
+  /// When Complete: the request as it is passed on, from \p Bytes (what
+  /// was fed): without the headers the gate answers itself (Expect) or
+  /// that the server does not serve (Range, If-Range).
+  std::string forwarded(llvm::StringRef Bytes) const;
+  /// Whether the request line and headers are read (and the accessors
+  /// below say what they hold).
+  bool headersRead() const { return HeaderEnd != 0; }
   /// The most bytes that may still come before a verdict.
   size_t wanted(size_t Have) const;
   /// Whether the headers are read and the client waits for "100 Continue"
@@ -81,6 +88,7 @@ private:
   size_t Body = 0;      ///< Content-Length
   bool ExpectContinue = false;
   std::string Method, Target;
+  std::string Forward; ///< the request line and the headers passed on
   std::optional<std::string> Host, Origin, ContentType;
   std::optional<HttpRefusal> Refused;
 

@@ -32,9 +32,11 @@
 #include <mutex>
 #include <thread>
 
+#include <csignal>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -93,8 +95,9 @@ std::pair<std::string, std::string> requestLineOf(const std::string &Bytes) {
 /// with none, to a string).
 class MemoryStream : public httplib::Stream {
 public:
-  MemoryStream(const std::string &Request, int Socket, std::string *Out)
-      : Request(Request), Socket(Socket), Out(Out) {}
+  MemoryStream(const std::string &Request, int Socket, std::string *Out,
+               Clock::time_point Deadline = Clock::time_point::max())
+      : Request(Request), Socket(Socket), Out(Out), Deadline(Deadline) {}
 
   bool is_readable() const override { return At < Request.size(); }
   bool is_writable() const override { return true; }
@@ -109,13 +112,24 @@ public:
       Out->append(Ptr, Size);
       return ssize_t(Size);
     }
-    // The socket blocks for at most WriteTimeout (SO_SNDTIMEO).
+    // The whole answer is written by its deadline, however slowly the
+    // client reads (a timeout per send would let it take that long for
+    // every few kilobytes).
     size_t Sent = 0;
     while (Sent < Size) {
-      ssize_t N = ::send(Socket, Ptr + Sent, Size - Sent, MSG_NOSIGNAL);
-      if (N <= 0)
+      ssize_t N =
+          ::send(Socket, Ptr + Sent, Size - Sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+      if (N > 0) {
+        Sent += size_t(N);
+        continue;
+      }
+      if (N < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
         return -1;
-      Sent += size_t(N);
+      auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          Deadline - Clock::now());
+      pollfd Wait{Socket, POLLOUT, 0};
+      if (Left.count() <= 0 || ::poll(&Wait, 1, int(Left.count()) + 1) <= 0)
+        return -1;
     }
     return ssize_t(Size);
   }
@@ -132,6 +146,7 @@ private:
   size_t At = 0;
   int Socket;
   std::string *Out;
+  Clock::time_point Deadline;
 
   template <typename Fn>
   void addressOf(Fn Get, std::string &Ip, int &Port) const {
@@ -215,8 +230,9 @@ public:
   /// Answers the complete request \p Request (one, whatever follows it) to
   /// \p Socket, or into \p Out when there is no socket.
   void answerRequest(const std::string &Request, int Socket,
-                     std::string *Out = nullptr) {
-    MemoryStream Stream(Request, Socket, Out);
+                     std::string *Out = nullptr,
+                     Clock::time_point Deadline = Clock::time_point::max()) {
+    MemoryStream Stream(Request, Socket, Out, Deadline);
     bool Closed = false;
     process_request(
         Stream, /*close_connection=*/true, Closed, [&](httplib::Request &Req) {
@@ -246,6 +262,61 @@ private:
   }
 };
 
+/// The log's lines, written by a thread of their own: a terminal or pipe
+/// that stops reading (`--log | less`, paused) must not stop the gate.
+/// Past a thousand lines waiting, lines are dropped and counted.
+class LogQueue {
+public:
+  explicit LogQueue(std::function<void(const std::string &)> Write)
+      : Write(std::move(Write)) {
+    std::thread([this] { run(); }).detach();
+  }
+  void push(std::string Line) {
+    std::lock_guard<std::mutex> Lock(M);
+    if (Lines.size() >= 1000) {
+      ++Dropped;
+      return;
+    }
+    Lines.push_back(std::move(Line));
+    ++Pending;
+    Ready.notify_one();
+  }
+  /// Waits (a second at most) until every line pushed is written.
+  void flush() {
+    std::unique_lock<std::mutex> Lock(M);
+    Written.wait_for(Lock, std::chrono::seconds(1),
+                     [&] { return Pending == 0; });
+  }
+
+private:
+  std::function<void(const std::string &)> Write;
+  std::mutex M;
+  std::condition_variable Ready, Written;
+  std::deque<std::string> Lines;
+  size_t Dropped = 0, Pending = 0;
+
+  void run() {
+    while (true) {
+      std::string Line;
+      size_t Lost;
+      {
+        std::unique_lock<std::mutex> Lock(M);
+        Ready.wait(Lock, [&] { return !Lines.empty(); });
+        Line = std::move(Lines.front());
+        Lines.pop_front();
+        Lost = Dropped;
+        Dropped = 0;
+      }
+      if (Lost)
+        Write("(" + std::to_string(Lost) + " log lines dropped)");
+      Write(Line);
+      std::lock_guard<std::mutex> Lock(M);
+      --Pending;
+      Written.notify_all();
+    }
+  }
+};
+
 /// Complete requests (each with its socket) waiting for a worker.
 struct RequestQueue {
   std::deque<std::pair<int, std::string>> Requests;
@@ -264,13 +335,16 @@ public:
     std::thread([this] { gate(); }).detach();
   }
 
-  /// A new connection (httplib's accept thread): to the gate, or refused
-  /// at once when too many are open.
+  /// A new connection (httplib's accept thread): to the gate, which makes
+  /// room for it (MaxConnections); refused at once only when twice as many
+  /// are open (those being answered or refused included).
   void add(int Socket) {
     fcntl(Socket, F_SETFL, fcntl(Socket, F_GETFL) | O_NONBLOCK);
+    // Not to be inherited by a compile worker started meanwhile.
+    fcntl(Socket, F_SETFD, FD_CLOEXEC);
     {
       std::lock_guard<std::mutex> Lock(M);
-      if (Open < Opts.MaxConnections) {
+      if (Open < 2 * Opts.MaxConnections) {
         ++Open;
         Inbox.push_back(Socket);
         Socket = -1;
@@ -292,6 +366,8 @@ private:
     std::string Bytes;
     RequestGate Gate;
     bool ContinueSent = false;
+    /// Whether its headers passed admit().
+    bool Admitted = false;
     /// Refused: what comes is read and dropped until then.
     bool Lingering = false;
     size_t Dropped = 0;
@@ -309,6 +385,7 @@ private:
   /// for a compilation.
   RequestQueue Compiles, Others;
   unsigned Open = 0;
+  static constexpr size_t MaxLingering = 64;
 
   void closed(int Socket) {
     ::close(Socket);
@@ -370,12 +447,23 @@ private:
         continue;
       }
       C.Bytes.append(Buffer, size_t(N));
-      switch (C.Gate.feed(C.Bytes)) {
+      RequestGate::State S = C.Gate.feed(C.Bytes);
+      // Host, Origin and Content-Type as soon as the headers are read:
+      // before a body is asked for (100 Continue) or read.
+      if (S != RequestGate::State::Refused && C.Gate.headersRead() &&
+          !C.Admitted) {
+        if (std::optional<HttpRefusal> R = admit(C.Gate, Http.served())) {
+          refuse(C, *R);
+          continue;
+        }
+        C.Admitted = true;
+      }
+      switch (S) {
       case RequestGate::State::Refused:
         refuse(C, C.Gate.refusal());
         continue;
       case RequestGate::State::Complete:
-        C.Bytes.resize(C.Gate.length());
+        C.Bytes = C.Gate.forwarded(C.Bytes);
         return !pass(C);
       case RequestGate::State::NeedMore:
         if (C.Gate.expectsContinue() && !C.ContinueSent) {
@@ -389,15 +477,10 @@ private:
     }
   }
 
-  /// Passes a complete request to its queue; false when that is full (it
-  /// is then refused with 503).
+  /// Passes a complete, admitted request to its queue; false when that is
+  /// full (it is then refused with 503).
   bool pass(Reading &C) {
-    // Host, Origin and Content-Type before the request goes anywhere.
-    if (std::optional<HttpRefusal> R = admit(C.Gate, Http.served())) {
-      refuse(C, *R);
-      return false;
-    }
-    // Every body is a compilation's (however its path is spelt).
+    // Every body is a compilation's: only a POST has one (RequestGate).
     bool Compile = C.Gate.method() == "POST";
     RequestQueue &Q = Compile ? Compiles : Others;
     {
@@ -414,6 +497,32 @@ private:
     return false;
   }
 
+  /// Makes room: past MaxConnections still sending, the one that has taken
+  /// longest is refused, so that many idle connections cannot keep every
+  /// new client out; past MaxLingering refused ones, the oldest is closed.
+  void makeRoom(std::list<Reading> &Conns) {
+    size_t Sending = 0, Lingering = 0;
+    for (const Reading &C : Conns)
+      ++(C.Lingering ? Lingering : Sending);
+    for (auto It = Conns.begin();
+         It != Conns.end() &&
+         (Sending > Opts.MaxConnections || Lingering > MaxLingering);) {
+      bool Evict = It->Lingering ? Lingering > MaxLingering
+                                 : Sending > Opts.MaxConnections;
+      if (!Evict) {
+        ++It;
+        continue;
+      }
+      if (!It->Lingering)
+        refuseNow(It->Socket,
+                  {503, "the server is full: this connection waited longest"},
+                  It->Bytes);
+      --(It->Lingering ? Lingering : Sending);
+      closed(It->Socket);
+      It = Conns.erase(It);
+    }
+  }
+
   void gate() {
     std::list<Reading> Conns;
     std::vector<pollfd> Polls;
@@ -425,6 +534,7 @@ private:
                                   std::string(), RequestGate(Limits)});
         Inbox.clear();
       }
+      makeRoom(Conns);
       Polls.assign(1, pollfd{Wake, POLLIN, 0});
       Clock::time_point Next = Clock::now() + std::chrono::seconds(1);
       for (const Reading &C : Conns) {
@@ -469,11 +579,8 @@ private:
         Q.Requests.pop_front();
       }
       int Socket = Job.first;
-      fcntl(Socket, F_SETFL, fcntl(Socket, F_GETFL) & ~O_NONBLOCK);
-      timeval Timeout{time_t(Opts.WriteTimeout.count() / 1000),
-                      suseconds_t(Opts.WriteTimeout.count() % 1000 * 1000)};
-      setsockopt(Socket, SOL_SOCKET, SO_SNDTIMEO, &Timeout, sizeof Timeout);
-      Http.answerRequest(Job.second, Socket);
+      Http.answerRequest(Job.second, Socket, nullptr,
+                         Clock::now() + Opts.WriteTimeout);
       ::shutdown(Socket, SHUT_WR);
       closed(Socket);
     }
@@ -482,7 +589,22 @@ private:
 
 } // namespace
 
-bool fairy::servePlayground(const ServeOptions &Opts, std::string &Error) {
+bool fairy::servePlayground(const ServeOptions &Given, std::string &Error) {
+  // The options, their log through a queue, live as long as the process.
+  // SIGINT and SIGTERM stop the server (the log written to its end): they
+  // are taken by a thread of their own, every other thread having them
+  // blocked from its start.
+  sigset_t Stop;
+  sigemptyset(&Stop);
+  sigaddset(&Stop, SIGINT);
+  sigaddset(&Stop, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &Stop, nullptr);
+  auto &Opts = *new ServeOptions(Given);
+  LogQueue *Logs = nullptr;
+  if (Given.Log) {
+    Logs = new LogQueue(Given.Log);
+    Opts.Log = [Logs](const std::string &Line) { Logs->push(Line); };
+  }
   ServedAddress At{Opts.Host, Opts.Port};
   // The server and its threads live as long as the process.
   auto *Http = new PlaygroundHttp(Opts, At);
@@ -517,7 +639,15 @@ bool fairy::servePlayground(const ServeOptions &Opts, std::string &Error) {
     Opts.Ready("http://" + (IPv6 ? "[" + Opts.Host + "]" : Opts.Host) + ":" +
                std::to_string(Port) + "/");
   }
-  if (!Http->listen_after_bind()) {
+  std::thread([Http, Stop] {
+    int Signal;
+    sigwait(&Stop, &Signal);
+    Http->stop();
+  }).detach();
+  bool Served = Http->listen_after_bind();
+  if (Logs)
+    Logs->flush();
+  if (!Served) {
     Error = "the HTTP server stopped";
     return false;
   }
@@ -538,19 +668,18 @@ std::string fairy::answerConnection(const std::string &Raw,
   HttpLimits Limits;
   Limits.MaxBody = MaxPlaygroundRequest;
   RequestGate Gate(Limits);
+  // As Connections::readMore judges a connection that sent all at once.
   bool Head = llvm::StringRef(Raw).startswith("HEAD ");
-  switch (Gate.feed(Raw)) {
-  case RequestGate::State::Refused:
+  RequestGate::State S = Gate.feed(Raw);
+  if (S == RequestGate::State::Refused)
     return refusalResponse(Gate.refusal(), Head);
-  case RequestGate::State::NeedMore:
+  if (Gate.headersRead())
+    if (std::optional<HttpRefusal> R = admit(Gate, Http->served()))
+      return refusalResponse(*R, Head);
+  if (S == RequestGate::State::NeedMore)
     return refusalResponse({408, "the request did not come whole in time"},
                            Head);
-  case RequestGate::State::Complete:
-    break;
-  }
-  if (std::optional<HttpRefusal> R = admit(Gate, Http->served()))
-    return refusalResponse(*R, Head);
   std::string Out;
-  Http->answerRequest(Raw.substr(0, Gate.length()), -1, &Out);
+  Http->answerRequest(Gate.forwarded(Raw), -1, &Out);
   return Out;
 }

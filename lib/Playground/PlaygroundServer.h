@@ -53,8 +53,11 @@ struct ServeOptions {
   std::vector<std::string> WorkerCommand;
 };
 
-/// Serves until the process ends (or the server fails). Returns false with
-/// \p Error set when it cannot listen.
+/// Serves until SIGINT or SIGTERM (then returns true, its log written to
+/// the end) or until the server fails. Returns false with \p Error set when
+/// it cannot listen. It blocks SIGINT and SIGTERM in the calling thread and
+/// so in every thread started after it: a program that embeds it should
+/// call it from the thread that starts the others.
 bool servePlayground(const ServeOptions &Opts, std::string &Error);
 
 /// What the server answers to \p Raw, the whole of what one connection

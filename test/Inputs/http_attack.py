@@ -306,12 +306,48 @@ def main():
         # Before, /api/info queued behind every compilation.
         print("info during the storm: %s, long before the storm ended: %s" %
               (status, 0.2 + took < storm / 2))
+        # What the review found: a Range of thousands of parts (httplib
+        # would copy the answer per part) is not served; a body with line
+        # breaks is a body; idle connections are evicted, oldest first,
+        # rather than keep new clients out; the checks come before
+        # "100 Continue"; control bytes in a header; a body on a GET.
+        ranges = "bytes=" + ",".join(["0-"] * 2700)
+        status, body = exchange(port, request(port, "GET", "/",
+                                              headers={"Range": ranges}))
+        print("2,700 ranges: %s, one page: %s" % (
+            status, 0 < len(body) < 100000 and "<!DOCTYPE html>" in body))
+        pretty = b'{\n  "notation": "betza",\n  "text": "N"\n}\n'
+        status, body = exchange(port, request(port, "POST", "/api/compile",
+                                              pretty, json_type))
+        print("a body with line breaks: %s" % status)
+        idle = [socket.create_connection((HOST, port), timeout=10)
+                for _ in range(300)]
+        time.sleep(0.2)
+        print("300 idle connections, then /api/info: %s" % timed_info(port)[0])
+        for c in idle:
+            c.close()
+        s = socket.create_connection((HOST, port), timeout=10)
+        s.sendall(request(port, "POST", "/api/compile", b"",
+                          dict(json_type, Expect="100-continue"),
+                          host="evil.example:%d" % port).replace(
+            b"Content-Length: 0", b"Content-Length: 1000"))
+        first = s.recv(4096).split(b"\r\n")[0].decode()
+        s.close()
+        print("expect 100-continue from a rebound host: %s" % first)
+        show("nul in host", exchange(port, (
+            "GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\0.evil:%d\r\n\r\n"
+            % port).encode()))
+        show("a body on a GET", exchange(port, request(
+            port, "GET", "/api/info").replace(
+                b"\r\n\r\n", b"\r\nContent-Length: 2\r\n\r\n{}")))
+
         # The log escapes what the request brings.
         exchange(port, request(port, "GET", "/%1b]52;c;aGk=%07x"))
         print("still serving: %s" % (timed_info(port)[0] == 200))
     finally:
         server.terminate()
         _, err = server.communicate(timeout=30)
+        print("stopped by SIGTERM, exit status %d" % server.returncode)
         sys.stdout.write("server log:\n" + err)
 
 

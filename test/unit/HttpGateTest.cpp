@@ -218,3 +218,23 @@ TEST(JsonInputTest, ShapesAreCheckedBeforeUse) {
             "expected string at params.tags[0]");
   EXPECT_EQ(Read(R"([1])"), "expected object when parsing params");
 }
+
+TEST(HttpGateTest, ABodyMayHoldLineBreaksWhicheverWayItComes) {
+  std::string Body = "{\n  \"notation\": \"betza\",\n  \"text\": \"N\"\n}\n";
+  std::string Post =
+      "POST /api/compile HTTP/1.1\r\nHost: x\r\nContent-Length: " +
+      std::to_string(Body.size()) + "\r\n\r\n" + Body;
+  RequestGate AtOnce{HttpLimits()};
+  EXPECT_EQ(AtOnce.feed(Post), RequestGate::State::Complete);
+  EXPECT_EQ(feedByteByByte(Post), RequestGate::State::Complete);
+}
+
+TEST(HttpGateTest, WhatIsPassedOn) {
+  std::string Post = "POST /api/compile HTTP/1.1\r\nHost: x\r\nRange: "
+                     "bytes=0-,0-\r\nExpect: 100-continue\r\nIf-Range: y\r\n"
+                     "Content-Length: 2\r\n\r\n{}tail";
+  RequestGate G{HttpLimits()};
+  ASSERT_EQ(G.feed(Post), RequestGate::State::Complete);
+  EXPECT_EQ(G.forwarded(Post), "POST /api/compile HTTP/1.1\r\nHost: "
+                               "x\r\nContent-Length: 2\r\n\r\n{}");
+}
