@@ -169,7 +169,7 @@ int Driver::run(const Invocation &Inv) {
 
 void Driver::finish() {
   if (I->Output == DiagnosticsOutput::Json)
-    llvm::errs() << diagnosticsToJson(I->Diags.diagnostics());
+    writeDiagnosticsJson(llvm::errs(), I->Diags.diagnostics());
   llvm::errs().flush();
 }
 
