@@ -29,20 +29,26 @@ def rss_mib(pid, field="VmHWM"):
     return -1
 
 
+def read_all(s):
+    """What the server sends until it closes the connection."""
+    chunks = []
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
 def exchange(port, data, timeout=10, shut=True):
     """Sends data, reads the answer until the server closes; returns
     (status, body) or (None, why)."""
     s = socket.create_connection((HOST, port), timeout=timeout)
+    got = b""
     try:
         s.sendall(data)
         if shut:
             s.shutdown(socket.SHUT_WR)
-        got = b""
-        while True:
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            got += chunk
+        got = read_all(s)
     except OSError as e:
         if not got:
             return None, type(e).__name__
@@ -244,12 +250,7 @@ def main():
             b"Content-Length: 0", b"Content-Length: %d" % len(good)))
         interim = s.recv(100)
         s.sendall(good)
-        rest = b""
-        while True:
-            c = s.recv(65536)
-            if not c:
-                break
-            rest += c
+        rest = read_all(s)
         s.close()
         print("expect 100-continue: %s then %s" % (
             interim.split(b"\r\n")[0].decode(), parse(rest)[0]))
