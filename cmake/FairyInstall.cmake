@@ -12,13 +12,15 @@ install(TARGETS fairy EXPORT fairycTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   NAMELINK_COMPONENT Unspecified)
 # Every public header but the generators of tests (fairy/Testing), the
-# front ends' ANTLR error wording (needs ANTLR's headers; internal) and the
+# front ends' ANTLR error wording (needs ANTLR's headers; internal), the
 # language server's (fairy/Lsp: its library is fairyc-lsp's, not in
-# libfairy).
+# libfairy) and the playground's (fairy/Playground: its library, on
+# cpp-httplib, is fairyc serve's, not in libfairy).
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/fairy
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   PATTERN Testing EXCLUDE
   PATTERN Lsp EXCLUDE
+  PATTERN Playground EXCLUDE
   PATTERN AntlrErrors.h EXCLUDE)
 
 install(EXPORT fairycTargets NAMESPACE fairyc:: DESTINATION ${FAIRY_CMAKE_DIR})

@@ -5,7 +5,7 @@
 // 4-byte length and the JSON. One request at a time.
 //
 //===----------------------------------------------------------------------===//
-#include "CompileWorker.h"
+#include "fairy/Playground/CompileWorker.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"

@@ -6,7 +6,7 @@
 // piece in the other notations. Nothing here knows a notation.
 //
 //===----------------------------------------------------------------------===//
-#include "PlaygroundApi.h"
+#include "fairy/Playground/PlaygroundApi.h"
 
 #include "fairy/Driver/Driver.h"
 #include "fairy/Eval/Board.h"

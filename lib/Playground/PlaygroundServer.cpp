@@ -13,11 +13,11 @@
 // compilation's turn or a slow reader of an answer (WriteTimeout).
 //
 //===----------------------------------------------------------------------===//
-#include "PlaygroundServer.h"
-#include "CompileWorker.h"
+#include "fairy/Playground/PlaygroundServer.h"
 #include "HttpGate.h"
-#include "PlaygroundApi.h"
 
+#include "fairy/Playground/CompileWorker.h"
+#include "fairy/Playground/PlaygroundApi.h"
 #include "fairy/Support/Escape.h"
 
 #include <httplib.h>

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzCommon.h"
-#include "PlaygroundServer.h"
+#include "fairy/Playground/PlaygroundServer.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"

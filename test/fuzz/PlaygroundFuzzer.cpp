@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzCommon.h"
-#include "PlaygroundApi.h"
+#include "fairy/Playground/PlaygroundApi.h"
 
 #include "llvm/Support/JSON.h"
 

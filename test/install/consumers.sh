@@ -32,6 +32,10 @@ install)
     [ -e "$libdir/$f" ] || fail "$f is not installed in $libdir"
   done
   [ ! -e "$prefix/include/fairy/Testing" ] || fail "test generators installed"
+  # Headers of libraries that are not in libfairy.
+  for d in Lsp Playground; do
+    [ ! -e "$prefix/include/fairy/$d" ] || fail "fairy/$d installed without its library"
+  done
   "$prefix/bin/fairyc" --version | grep -q "fairyc " || fail "fairyc --version"
   "$prefix/bin/fairyc" -x betza N --board=8x8 --from=b1 | grep -q X ||
     fail "the installed fairyc draws no knight"

@@ -1,6 +1,6 @@
 //===- HttpGateTest.cpp - What fairyc serve lets in -----------------------===//
 #include "HttpGate.h"
-#include "PlaygroundServer.h"
+#include "fairy/Playground/PlaygroundServer.h"
 
 #include "fairy/Support/JsonInput.h"
 

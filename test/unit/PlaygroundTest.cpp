@@ -3,7 +3,7 @@
 // other pieces (own and enemy), the destinations the API answers are those
 // CompiledPieces::destinations gives on the same board, and the picture
 // marks each of them.
-#include "PlaygroundApi.h"
+#include "fairy/Playground/PlaygroundApi.h"
 
 #include "fairy/Driver/Driver.h"
 #include "fairy/Testing/Random.h"

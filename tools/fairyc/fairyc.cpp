@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ChoiceParser.h"
-#include "CompileWorker.h"
-#include "PlaygroundServer.h"
 #include "TerminalProgress.h"
 #include "fairy/Driver/Driver.h"
+#include "fairy/Playground/CompileWorker.h"
+#include "fairy/Playground/PlaygroundServer.h"
 #include "fairy/Support/TimeReport.h"
 
 #include "llvm/Support/CommandLine.h"

@@ -13,7 +13,7 @@
 #ifndef FAIRY_PLAYGROUND_COMPILEWORKER_H
 #define FAIRY_PLAYGROUND_COMPILEWORKER_H
 
-#include "PlaygroundApi.h"
+#include "fairy/Playground/PlaygroundApi.h"
 
 #include <chrono>
 #include <string>
