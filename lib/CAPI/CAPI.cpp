@@ -5,7 +5,7 @@
 // into an Invocation the same way the tool's are.
 //
 //===----------------------------------------------------------------------===//
-#include "fairy/fairy.h"
+#include "fairy/CAPI/fairy.h"
 
 #include "fairy/Driver/Driver.h"
 
