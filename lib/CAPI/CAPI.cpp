@@ -8,6 +8,7 @@
 #include "fairy/CAPI/fairy.h"
 
 #include "fairy/Driver/Driver.h"
+#include "fairy/Driver/Options.h"
 
 #include <cctype>
 #include <cstring>
@@ -88,99 +89,53 @@ bool parseFlag(const std::string &V, bool &Out) {
   return true;
 }
 
-/// Sets option \p Name of \p O to \p V; false with O.Error set.
+/// Sets option \p Name of \p O to \p V; false with O.Error set. The
+/// options are the driver's (fairy/Driver/Options.def) but those the C
+/// API's functions take as arguments, and -W and -w.
 bool setOption(fairy_options &O, const std::string &Name,
                const std::string &V) {
-  using Inv = Invocation;
-  static const std::map<std::string, std::string Inv::*> Strings = {
-      {"notation", &Inv::Notation},
-      {"x", &Inv::Notation},
-      {"board", &Inv::Board},
-      {"position", &Inv::Position},
-      {"from", &Inv::From},
-      {"name", &Inv::PieceName},
-      {"variant", &Inv::VariantName},
-      {"last-move", &Inv::LastMove},
-      {"type", &Inv::MoverType},
-      {"royal", &Inv::RoyalTypes},
-      {"include-dir", &Inv::IncludeDir}};
-  static const std::map<std::string, bool Inv::*> Flags = {
-      {"moved", &Inv::Moved},
-      {"keep-going", &Inv::KeepGoing},
-      {"advanced", &Inv::Advanced},
-      {"labels", &Inv::Labels},
-      {"svg-squares", &Inv::SvgSquares}};
-  static const std::map<std::string, std::vector<std::string> Inv::*> Lists = {
-      {"zone", &Inv::Zones},
-      {"moved-squares", &Inv::MovedSquares},
-      {"advanced-squares", &Inv::AdvancedSquares},
-      {"piece", &Inv::PieceDefs}};
   auto Bad = [&](const char *Expected) {
     O.Error = "option '" + Name + "': '" + V + "' is not " + Expected;
     return false;
   };
-  /// One of two words: \p Out = the value of the word given.
-  auto Choose = [&](const char *A, const char *B, auto &Out, auto ValueA,
-                    auto ValueB) {
-    if (V != A && V != B)
-      return Bad((std::string(A) + " or " + B).c_str());
-    Out = V == A ? ValueA : ValueB;
-    return true;
-  };
-  Invocation &I = O.Inv;
-  uint64_t N = 0;
-  if (auto It = Strings.find(Name); It != Strings.end())
-    I.*It->second = V;
-  else if (auto It = Lists.find(Name); It != Lists.end())
-    (I.*It->second).push_back(V);
-  else if (auto It = Flags.find(Name); It != Flags.end())
-    return parseFlag(V, I.*It->second) || Bad("1 or 0");
-  else if (Name == "w")
+  if (Name == "w")
     return parseFlag(V, O.NoWarnings) || Bad("1 or 0");
-  else if (Name == "W")
+  if (Name == "W") {
     O.WarningFlags.push_back(V);
-  else if (Name == "side" && V == "both")
-    I.BothSides = true;
-  else if (Name == "side")
-    return Choose("white", "black", I.Side, Color::White, Color::Black);
-  else if (Name == "betza")
-    return Choose("fsf", "xboard", I.Betza, BetzaReading::FairyStockfish,
-                  BetzaReading::XBoard);
-  else if (Name == "engine")
-    return Choose("fast", "reference", I.Engine, EngineKind::Fast,
-                  EngineKind::Reference);
-  else if (Name == "dot")
-    return Choose("tree", "automaton", I.Dot, DotStyle::Tree,
-                  DotStyle::Automaton);
-  else if (Name == "betza-style") {
-    if (V != "auto" && V != "xbetza" && V != "brackets")
-      return Bad("auto, xbetza or brackets");
-    I.WriteBetza = V == "auto"     ? BetzaStyle::Auto
-                   : V == "xbetza" ? BetzaStyle::XBetza
-                                   : BetzaStyle::Brackets;
-  } else if (Name == "board-style") {
-    auto S = parseBoardStyle(V);
-    if (!S)
-      return Bad("auto, chess, xiangqi, janggi or shogi");
-    I.Style = *S;
-  } else if (Name == "O") {
-    auto Level = optLevelNamed(V);
-    if (!Level)
-      return Bad("0, 1, 2, 3, s or z");
-    I.OptLevel = *Level;
-  } else if (Name == "radius" || Name == "state") {
+    return true;
+  }
+  const OptionInfo *Info = findOption(Name);
+  if (!Info || (Info->Flags & ToolOnly)) {
+    O.Error = "unknown option '" + Name + "'";
+    return false;
+  }
+  // The C API has always read flags as 1/0 and numbers as decimal digits
+  // (the radius and states up to a million), stricter than the command
+  // line; the driver reads what is left as fairyc does.
+  std::string Value = V;
+  bool B = false;
+  uint64_t N = 0;
+  switch (Info->Kind) {
+  case OptionKind::Flag:
+    if (!parseFlag(V, B))
+      return Bad("1 or 0");
+    Value = B ? "true" : "false";
+    break;
+  case OptionKind::Int:
+  case OptionKind::UnsignedList:
     if (!parseUnsigned(V, N) || N > 1000000)
       return Bad("a number up to 1000000");
-    if (Name == "radius")
-      I.Radius = (int)N;
-    else
-      I.States.push_back((unsigned)N);
-  } else if (Name == "eval-step-limit" || Name == "max-input-size") {
+    break;
+  case OptionKind::UInt64:
     if (!parseUnsigned(V, N))
       return Bad("a number");
-    (Name == "max-input-size" ? I.MaxInputSize : I.EvalStepLimit) = N;
-  } else {
-    O.Error = "unknown option '" + Name + "'";
+    break;
+  default:
+    break;
+  }
+  std::string Error;
+  if (!fairy::setOption(O.Inv, Name, Value, Error)) {
+    O.Error = "option '" + Name + "': " + Error;
     return false;
   }
   return true;
