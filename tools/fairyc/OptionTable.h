@@ -1,4 +1,4 @@
-//===- OptionTable.h - fairyc's options made from the driver's table -----===//
+//===- OptionTable.h - fairyc's options from the driver's table -*- C++ -*-===//
 //
 // fairyc declares no option that fills the Invocation itself: this makes a
 // cl::opt (or cl::list, cl::alias) of each row of fairy/Driver/Options.def
