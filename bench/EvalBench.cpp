@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/Eval/Evaluator.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 
 #include <benchmark/benchmark.h>
 

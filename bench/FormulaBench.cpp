@@ -13,7 +13,7 @@
 #include "EngineBench.h"
 
 #include "fairy/Eval/Evaluator.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Testing/Random.h"
 
 #include <benchmark/benchmark.h>

@@ -6,9 +6,9 @@
 // occupancy of every square's relevant squares is evaluated), and --lint.
 //
 //===----------------------------------------------------------------------===//
+#include "fairy/Backend/Compilation.h"
 #include "fairy/Lint/Lint.h"
 #include "fairy/PieceFile/PieceSet.h"
-#include "fairy/PieceFile/PieceSetOutput.h"
 
 #include <benchmark/benchmark.h>
 
@@ -35,24 +35,23 @@ void BM_Read(benchmark::State &State) {
 }
 BENCHMARK(BM_Read)->DenseRange(0, 4)->Unit(benchmark::kMicrosecond);
 
-void BM_Emit(benchmark::State &State, SetOutput Output) {
+void BM_Emit(benchmark::State &State, const char *Output) {
   for (auto _ : State) {
     DiagnosticEngine Diags(nullptr);
     auto Set = readPieceFile(Diags, path(State.range(0)), PieceFileOptions());
-    SetOptions Opts;
-    Opts.Output = Output;
-    Opts.Source = Files[State.range(0)];
-    auto Out = Set ? emitPieceSet(Diags, *Set, Opts) : std::nullopt;
+    auto Out = Set ? emitPieceSet(Diags, *Set, *findBackend(Output),
+                                  Invocation(), Files[State.range(0)])
+                   : std::nullopt;
     if (!Out)
       State.SkipWithError("the example does not compile");
     benchmark::DoNotOptimize(Out);
   }
   State.SetLabel(Files[State.range(0)]);
 }
-BENCHMARK_CAPTURE(BM_Emit, bitboard, SetOutput::Bitboard)
+BENCHMARK_CAPTURE(BM_Emit, bitboard, "bitboard")
     ->DenseRange(0, 4)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Emit, json, SetOutput::Json)
+BENCHMARK_CAPTURE(BM_Emit, json, "json")
     ->DenseRange(0, 4)
     ->Unit(benchmark::kMillisecond);
 

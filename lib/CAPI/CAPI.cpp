@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "fairy/CAPI/fairy.h"
 
+#include "fairy/Backend/Backend.h"
 #include "fairy/Driver/Driver.h"
 #include "fairy/Driver/Options.h"
 
@@ -40,7 +41,7 @@ struct fairy_compilation {
   std::string LastError;
   /// The last output of each emit kind, kept for a second call with a
   /// larger buffer.
-  std::map<EmitKind, std::string> Emitted;
+  std::map<std::string, std::string> Emitted;
 
   /// Copies the driver's diagnostics that are new.
   void syncDiagnostics() {
@@ -410,7 +411,7 @@ fairy_status fairy_emit(fairy_compilation *C, const char *Kind, char *Buffer,
     return FAIRY_INVALID_ARGUMENT;
   return guarded([&] {
     C->LastError.clear();
-    std::optional<EmitKind> K = Kind ? emitKindNamed(Kind) : std::nullopt;
+    const BackendInfo *K = Kind ? findBackend(Kind) : nullptr;
     if (!K || !Length || (!Buffer && Capacity)) {
       C->LastError =
           K ? "bad argument: buffer or length"
@@ -421,10 +422,10 @@ fairy_status fairy_emit(fairy_compilation *C, const char *Kind, char *Buffer,
       C->LastError = "the input did not compile";
       return FAIRY_ERROR;
     }
-    auto It = C->Emitted.find(*K);
+    auto It = C->Emitted.find(K->Name);
     if (It == C->Emitted.end()) {
       Invocation Inv = C->Inv;
-      Inv.Emit = *K;
+      Inv.Emit = K->Name;
       std::optional<std::string> Out = C->D.emit(Inv);
       C->syncDiagnostics();
       if (!Out) {
@@ -432,7 +433,7 @@ fairy_status fairy_emit(fairy_compilation *C, const char *Kind, char *Buffer,
                        "' cannot write this input; see the diagnostics";
         return FAIRY_ERROR;
       }
-      It = C->Emitted.emplace(*K, std::move(*Out)).first;
+      It = C->Emitted.emplace(K->Name, std::move(*Out)).first;
     }
     *Length = It->second.size();
     if (Capacity <= It->second.size())
@@ -440,6 +441,31 @@ fairy_status fairy_emit(fairy_compilation *C, const char *Kind, char *Buffer,
     std::memcpy(Buffer, It->second.c_str(), It->second.size() + 1);
     return FAIRY_OK;
   });
+}
+
+} // extern "C"
+
+// The registry of back ends (fairy/Backend/Backend.h), for programs that
+// list the kinds fairy_emit takes, and for the test that docs/backends.md
+// lists every one.
+extern "C" {
+
+const char *fairy_backend_name(size_t Index) {
+  try {
+    const std::vector<const BackendInfo *> &All = backends();
+    return Index < All.size() ? All[Index]->Name : nullptr;
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+const char *fairy_backend_help(size_t Index) {
+  try {
+    const std::vector<const BackendInfo *> &All = backends();
+    return Index < All.size() ? All[Index]->Help : nullptr;
+  } catch (...) {
+    return nullptr;
+  }
 }
 
 } // extern "C"

@@ -23,24 +23,6 @@ using namespace fairy;
 const char *fairy::libraryVersion() { return FAIRY_VERSION; }
 std::string fairy::libraryDependencies() { return dependencyVersions(); }
 
-namespace {
-struct EmitName {
-  EmitKind Kind;
-  const char *Name;
-};
-constexpr EmitName EmitNames[] = {{EmitKind::Diagram, "diagram"},
-                                  {EmitKind::IR, "ir"},
-                                  {EmitKind::Json, "json"},
-                                  {EmitKind::Dot, "dot"},
-                                  {EmitKind::Svg, "svg"},
-                                  {EmitKind::CTable, "ctable"},
-                                  {EmitKind::Bitboard, "bitboard"},
-                                  {EmitKind::Betza, "betza"},
-                                  {EmitKind::Fairy, "fairy"},
-                                  {EmitKind::Parlett, "parlett"},
-                                  {EmitKind::VariantsIni, "variants-ini"}};
-} // namespace
-
 std::optional<unsigned> fairy::optLevelNamed(const std::string &Value) {
   if (Value == "0")
     return 0u;
@@ -48,20 +30,6 @@ std::optional<unsigned> fairy::optLevelNamed(const std::string &Value) {
     if (Value == Optimising)
       return 1u;
   return std::nullopt;
-}
-
-std::optional<EmitKind> fairy::emitKindNamed(const std::string &Name) {
-  for (const EmitName &E : EmitNames)
-    if (Name == E.Name)
-      return E.Kind;
-  return std::nullopt;
-}
-
-const char *fairy::emitKindName(EmitKind Kind) {
-  for (const EmitName &E : EmitNames)
-    if (Kind == E.Kind)
-      return E.Name;
-  return "?";
 }
 
 struct Driver::Impl {

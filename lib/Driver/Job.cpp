@@ -1,43 +1,27 @@
 //===- Job.cpp - One run of the driver: inputs to output ------------------===//
 //
 // What fairyc does with an Invocation: pick the input and its notation (or
-// a piece file, or a variants.ini section), lower it, set up the board and
-// position the options describe, run the passes, evaluate, and produce the
-// output of the chosen back end. Errors are reported to the diagnostics
-// engine and end the job with no output.
+// a piece file, or a variants.ini section) and read it into a piece set —
+// one notation's text is a set of one piece — then lint it, or hand it as a
+// Compilation to the back end --emit names (lib/Backend, Backend.h), which
+// runs the passes, evaluates and writes. Errors are reported to the
+// diagnostics engine and end the job with no output.
 //
 //===----------------------------------------------------------------------===//
 #include "Job.h"
-#include "PositionSetup.h"
 
-#include "fairy/Backend/Bitboard.h"
-#include "fairy/Backend/CTable.h"
-#include "fairy/Backend/Diagram.h"
-#include "fairy/Backend/Dot.h"
-#include "fairy/Backend/Json.h"
-#include "fairy/Backend/Svg.h"
-#include "fairy/Eval/Attacks.h"
-#include "fairy/Eval/Evaluator.h"
-#include "fairy/Eval/Plane.h"
+#include "fairy/Backend/Compilation.h"
 #include "fairy/IR/Extent.h"
-#include "fairy/IR/Printer.h"
 #include "fairy/IR/Verifier.h"
 #include "fairy/Lint/Lint.h"
-#include "fairy/Notation/BetzaWriter.h"
-#include "fairy/Notation/FairyWriter.h"
-#include "fairy/Notation/ParlettWriter.h"
-#include "fairy/PieceFile/PieceSetOutput.h"
-#include "fairy/PieceFile/PositionMoves.h"
 #include "fairy/Support/Files.h"
+#include "fairy/Support/Progress.h"
 #include "fairy/Transforms/Pass.h"
 
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
-#include <functional>
-#include <map>
+#include <cctype>
 
 using namespace fairy;
 using namespace llvm;
@@ -47,7 +31,7 @@ namespace {
 class Job {
 public:
   Job(const Invocation &Inv, DiagnosticEngine &Diags)
-      : Inv(Inv), Diags(Diags), Side(Inv.Side.value_or(Color::White)),
+      : Inv(Inv), Diags(Diags), Backend(findBackend(Inv.Emit)),
         In(Inv.Input.value_or("")),
         Scope(Inv.EvalStepLimit ? Inv.EvalStepLimit
                                 : FastEvaluator::DefaultWorkLimit),
@@ -131,299 +115,6 @@ public:
     return nullptr;
   }
 
-  /// The position and origin the options describe.
-  std::optional<std::pair<Position, unsigned>>
-  setUpPosition(DiagnosticEngine &Diags) {
-    std::string Error;
-    std::optional<Board> B;
-    if (!Inv.Board.empty() && !(B = Board::parse(Inv.Board, Error))) {
-      Diags.error("--board: " + Error);
-      return std::nullopt;
-    }
-    std::optional<Position> P;
-    if (!Inv.Position.empty()) {
-      P = Position::fromFEN(Inv.Position, B, Error);
-      if (!P) {
-        Diags.error("--position: " + Error);
-        return std::nullopt;
-      }
-    } else {
-      if (!B)
-        B = Board::parse("9x9", Error);
-      P.emplace(*B);
-    }
-    unsigned Origin = P->board().centre();
-    if (!Inv.From.empty() && !P->board().parseSquare(Inv.From, Origin, Error)) {
-      Diags.error("--from: " + Error);
-      return std::nullopt;
-    }
-    // JSON of every square and the tables have no one piece's square.
-    bool OriginMatters = !Inv.From.empty() || Inv.Emit == EmitKind::Diagram ||
-                         Inv.Emit == EmitKind::Svg;
-    if (OriginMatters && !P->board().squares().test(Origin)) {
-      Diags.error("the piece's square " + P->board().squareName(Origin) +
-                  " is missing from the board; choose one with --from");
-      return std::nullopt;
-    }
-    // The side to move of the FEN is the mover's unless --side says.
-    if (P->SideGiven && !Inv.Side)
-      Side = P->SideToMove;
-    if (OriginMatters && P->at(Origin).Present && P->at(Origin).Side != Side) {
-      Diags.error("--from: the square " + P->board().squareName(Origin) +
-                  " holds a piece of the other colour");
-      return std::nullopt;
-    }
-    P->SideToMove = Side;
-    if (Inv.Moved)
-      P->Moved.set(Origin);
-    if (Inv.Advanced)
-      P->Advanced.set(Origin);
-    if (!setUpStates(Inv, Diags, *P, Origin))
-      return std::nullopt;
-    return std::make_pair(std::move(*P), Origin);
-  }
-
-  /// Whether the piece is drawn on the unbounded plane: a diagram or picture
-  /// of a notation that has one, with no board given.
-  bool onUnboundedPlane(const NotationInfo &N) {
-    return N.UnboundedDiagrams && Inv.Board.empty() && Inv.Position.empty() &&
-           (Inv.Emit == EmitKind::Diagram || Inv.Emit == EmitKind::Svg);
-  }
-
-  /// The empty plane around the piece, for onUnboundedPlane().
-  std::optional<std::pair<Position, unsigned>>
-  setUpPlane(DiagnosticEngine &Diags, const Node &IR) {
-    if (!Inv.From.empty()) {
-      Diags.error("--from names a square of a board; on the unbounded plane "
-                  "the piece stands at the centre (give a board with --board)");
-      return std::nullopt;
-    }
-    std::string Error;
-    std::optional<Board> B = planeFor(IR, Error);
-    if (!B) {
-      Diags.error(Error);
-      return std::nullopt;
-    }
-    Position P(*B);
-    unsigned Origin = B->centre();
-    P.SideToMove = Side;
-    if (Inv.Moved)
-      P.Moved.set(Origin);
-    if (Inv.Advanced)
-      P.Advanced.set(Origin);
-    return std::make_pair(std::move(P), Origin);
-  }
-
-  /// A moveset that moves along z needs a board with levels.
-  bool checkDimensions(DiagnosticEngine &Diags, const Node &IR,
-                       const Board &B) {
-    if (B.is3D() || !usesZ(IR))
-      return true;
-    Diags.error("this piece moves between levels (its moves have a z "
-                "component) but the board " +
-                B.str() + " is flat; give a 3D board such as --board=5x5x5");
-    return false;
-  }
-
-  /// \p IR after the passes of -O<Inv.OptLevel>.
-  NodeRef optimized(const NodeRef &IR, const PassContext &Ctx) {
-    NodeRef Out = optimize(IR, Inv.OptLevel, Ctx);
-    // The passes keep the IR valid; a failure here is a bug in a pass.
-    for (const std::string &P : verifyIR(*Out))
-      llvm::report_fatal_error(("a pass produced invalid IR: " + P).c_str());
-    return Out;
-  }
-
-  /// Partial paths the reference engine may build in one job.
-  static constexpr size_t ReferenceJobBudget = 20'000'000;
-
-  /// The destinations of \p IR on positions of \p B's board from a square,
-  /// by the chosen engine; the fast engine charges them all to the job's
-  /// budget.
-  using Engine = std::function<std::optional<Destinations>(
-      const Position &, unsigned, std::string &)>;
-  std::optional<Engine> engineFor(DiagnosticEngine &Diags, const NodeRef &IR,
-                                  const Board &B) {
-    if (Inv.Engine == EngineKind::Reference) {
-      // One evaluation's budget for all of them, as the fast engine's.
-      auto Left = std::make_shared<size_t>(ReferenceJobBudget);
-      return Engine([IR, Left, S = Side](
-                        const Position &P, unsigned Origin,
-                        std::string &Error) -> std::optional<Destinations> {
-        if (*Left == 0) {
-          Error = "the reference evaluator used its budget of " +
-                  std::to_string(ReferenceJobBudget) +
-                  " partial paths for this job";
-          return std::nullopt;
-        }
-        ReferenceEvaluator Ref(IR, *Left);
-        auto D = Ref.evaluate(P, Origin, S, Error);
-        *Left -= std::min(*Left, Ref.work());
-        return D;
-      });
-    }
-    std::string Error;
-    std::shared_ptr<FastEvaluator> Fast = FastEvaluator::compile(IR, B, Error);
-    if (!Fast) {
-      Diags.error(Error);
-      return std::nullopt;
-    }
-    return Engine([Fast, S = Side](const Position &P, unsigned Origin,
-                                   std::string &Error) {
-      return Fast->evaluate(P, Origin, S, Error);
-    });
-  }
-
-  /// The destinations of \p IR from each of \p Origins.
-  std::optional<std::vector<OriginMoves>>
-  evaluateAt(DiagnosticEngine &Diags, const NodeRef &IR, const Position &P,
-             const std::vector<unsigned> &Origins) {
-    auto Evaluate = engineFor(Diags, IR, P.board());
-    if (!Evaluate)
-      return std::nullopt;
-    std::vector<OriginMoves> Moves;
-    std::string Error;
-    for (unsigned Origin : Origins) {
-      if (Origins.size() > 1 && progressWanted())
-        progress("evaluating every square", Moves.size() + 1, Origins.size());
-      auto D = (*Evaluate)(P, Origin, Error);
-      if (!D) {
-        Diags.error(Error);
-        return std::nullopt;
-      }
-      Moves.push_back({Origin, std::move(*D)});
-    }
-    return Moves;
-  }
-
-  /// --emit=svg: the moves from \p Origin told apart by kind (probing the
-  /// squares), drawn on the board in its style.
-  std::optional<std::string> picture(DiagnosticEngine &Diags, const NodeRef &IR,
-                                     const Position &P, unsigned Origin,
-                                     const Destinations &D, bool Plane,
-                                     const std::string &Caption) {
-    auto Evaluate = engineFor(Diags, IR, P.board());
-    if (!Evaluate)
-      return std::nullopt;
-    // The squares worth probing, whichever engine evaluates.
-    std::string Error;
-    auto Relevant = FastEvaluator::compile(IR, P.board(), Error);
-    PictureLimits Limits;
-    MoveKinds K = classifyForPicture(
-        IR, P, Origin, Side, D,
-        [&](const Position &Q, std::string &E) {
-          return (*Evaluate)(Q, Origin, E);
-        },
-        Relevant.get(), Limits);
-    if (!Limits.Paths.empty())
-      Diags.warning(Warning::TooManyPaths,
-                    "the paths of this piece are too many to draw (" +
-                        Limits.Paths +
-                        "); the picture shows destinations only");
-    if (!Limits.Probes.empty())
-      Diags.warning(Warning::TooManyPaths,
-                    "the picture shows captures only where pieces stand: "
-                    "probing the empty squares failed (" +
-                        Limits.Probes + ")");
-    SvgOptions Opts;
-    Opts.Title = Caption;
-    Opts.Caption =
-        (Inv.PieceName.empty() ? "" : Inv.PieceName + ": ") + Caption;
-    Opts.Style = resolveBoardStyle(Inv.Style, BoardStyle::Auto, P.board());
-    Opts.Squares = Inv.SvgSquares;
-    if (!Plane)
-      return renderSvg(P, Origin, Side, K, Opts);
-    // Keep every square a mark or line shows, then renumber.
-    SquareSet Keep = K.Quiet | K.Capture;
-    for (const auto &Line : K.Lines)
-      for (unsigned Sq : Line)
-        Keep.set(Sq);
-    Cropped C = cropAround(P, Origin, D, Keep);
-    auto Renumber = [&](const SquareSet &Old) {
-      SquareSet New = C.P.board().emptySet();
-      Old.forEach([&](unsigned Sq) {
-        if (C.NewIndex[Sq] >= 0)
-          New.set(C.NewIndex[Sq]);
-      });
-      return New;
-    };
-    MoveKinds CK;
-    CK.D = C.D;
-    CK.Quiet = Renumber(K.Quiet);
-    CK.Capture = Renumber(K.Capture);
-    CK.InitialOnly = Renumber(K.InitialOnly);
-    CK.Hop = Renumber(K.Hop);
-    CK.Probed = K.Probed;
-    for (auto Line : K.Lines) {
-      for (unsigned &Sq : Line)
-        Sq = C.NewIndex[Sq];
-      CK.Lines.push_back(std::move(Line));
-    }
-    return renderSvg(C.P, C.Origin, Side, CK, Opts);
-  }
-
-  /// Diagram, SVG and JSON: emitters that evaluate on the position.
-  std::optional<std::string> emitOnBoard(DiagnosticEngine &Diags, NodeRef IR,
-                                         const NotationInfo &N,
-                                         const std::string &Text) {
-    const std::string NotationName = N.Name;
-    bool Plane = onUnboundedPlane(N);
-    if (Plane)
-      IR = optimized(IR, PassContext());
-    auto Setup = Plane ? setUpPlane(Diags, *IR) : setUpPosition(Diags);
-    if (!Setup)
-      return std::nullopt;
-    auto &[P, Origin] = *Setup;
-    if (!checkDimensions(Diags, *IR, P.board()) ||
-        !definePieces(Inv, Diags, P, Origin, IR, N))
-      return std::nullopt;
-    PassContext Ctx;
-    Ctx.Board = P.board().shape();
-    IR = optimized(IR, Ctx);
-    if (Inv.Emit == EmitKind::Json) {
-      // Every square, or only the one asked for.
-      auto Moves = evaluateAt(Diags, IR, P,
-                              Inv.From.empty() ? P.board().squares().toVector()
-                                               : std::vector<unsigned>{Origin});
-      if (!Moves)
-        return std::nullopt;
-      return movesToJson(NotationName, Text, P, Side, *IR, *Moves) + "\n";
-    }
-    auto Moves = evaluateAt(Diags, IR, P, {Origin});
-    if (!Moves)
-      return std::nullopt;
-    const Destinations *D = &Moves->front().D;
-    if (Inv.Emit == EmitKind::Svg)
-      return picture(Diags, IR, P, Origin, *D, Plane,
-                     Text + " (" + NotationName + ")");
-    DiagramOptions Opts;
-    Opts.Labels = Inv.Labels;
-    if (Plane) {
-      Cropped C = cropAround(P, Origin, *D, SquareSet(P.board().numSquares()));
-      return renderDiagram(C.P, C.Origin, C.D, Opts);
-    }
-    return renderDiagram(P, Origin, *D, Opts);
-  }
-
-  /// A C identifier for the piece: --name, else the input file's stem.
-  std::optional<std::string> pieceIdentifier(DiagnosticEngine &Diags,
-                                             const std::string &Path) {
-    std::string Name = Inv.PieceName;
-    if (Name.empty())
-      Name = Path.empty() ? "piece" : llvm::sys::path::stem(Path).str();
-    for (char &C : Name)
-      if (!std::isalnum((unsigned char)C))
-        C = '_';
-    if (!Inv.PieceName.empty() && Name != Inv.PieceName) {
-      Diags.error("--name: '" + Inv.PieceName +
-                  "' is not a C identifier; use letters, digits and '_'");
-      return std::nullopt;
-    }
-    if (std::isdigit((unsigned char)Name[0]))
-      Name = "piece_" + Name;
-    return Name;
-  }
-
   /// A parsed input: its notation, its text and its IR.
   struct Piece {
     const NotationInfo *Notation;
@@ -432,95 +123,12 @@ public:
     unsigned Buffer;
   };
 
-  std::optional<std::string> emitTables(DiagnosticEngine &Diags,
-                                        const std::vector<Piece> &Pieces) {
-    auto Setup = setUpPosition(Diags);
-    if (!Setup)
-      return std::nullopt;
-    const Board &B = Setup->first.board();
-    PassContext Ctx;
-    Ctx.Board = B.shape();
-    std::vector<BitboardPiece> Compiled;
-    std::string Sources;
-    for (const Piece &P : Pieces) {
-      auto Name = pieceIdentifier(Diags, P.Path);
-      if (!Name || !checkDimensions(Diags, *P.IR, B))
-        return std::nullopt;
-      for (const BitboardPiece &Other : Compiled)
-        if (Other.Name == *Name) {
-          Diags.error("two pieces are called '" + *Name +
-                      "'; each file's name names its piece in the header");
-          return std::nullopt;
-        }
-      Compiled.push_back({*Name, optimized(P.IR, Ctx), Side});
-      Sources += std::string(Sources.empty() ? "" : ", ") + P.Notation->Name +
-                 " '" + P.Text + "'";
-    }
-    std::string Why;
-    std::string Comment =
-        std::string("Generated by fairyc " FAIRY_VERSION " --emit=") +
-        (Inv.Emit == EmitKind::Bitboard ? "bitboard" : "ctable") + " from " +
-        Sources + " for " + (Side == Color::White ? "White" : "Black") +
-        " on " + B.str() + ".";
-    if (Inv.Emit == EmitKind::Bitboard) {
-      auto Header = emitBitboard(Compiled, B, Comment, Why, Inv.Index);
-      if (!Header)
-        Diags.error("cannot emit bitboard tables: " + Why);
-      return Header;
-    }
-    auto Pattern = mailboxPattern(*Compiled[0].IR, Why);
-    if (!Pattern) {
-      Diags.error("cannot emit a C table: " + Why);
-      return std::nullopt;
-    }
-    return emitCTable(*Pattern, B, Side, Compiled[0].Name, Comment);
-  }
-
-  /// The options the front end of \p N gets; nullopt after an error.
-  std::optional<FrontendOptions> frontendOptions(DiagnosticEngine &Diags,
-                                                 const NotationInfo &N) {
-    FrontendOptions FOpts;
-    if (Inv.Radius) {
-      if (!N.UnboundedDiagrams) {
-        Diags.error("--radius bounds the open ranges of fairy-notation; the " +
-                    std::string(N.Name) + " notation has none to bound");
-        return std::nullopt;
-      }
-      if (*Inv.Radius < 1) {
-        Diags.error("--radius must be at least 1");
-        return std::nullopt;
-      }
-      FOpts.Radius = *Inv.Radius;
-    }
-    FOpts.RequireBounded = onUnboundedPlane(N);
-    FOpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
-    if (Inv.Betza.has_value() && std::string(N.Name) != "betza") {
-      Diags.error("--betza chooses how Betza is read; this input is " +
-                  std::string(N.Name));
-      return std::nullopt;
-    }
-    // The board's width, for moves that wrap around it; a bad board is
-    // reported where the position is set up.
-    std::string Ignored;
-    std::optional<Board> B;
-    if (!Inv.Board.empty())
-      B = Board::parse(Inv.Board, Ignored);
-    else if (!Inv.Position.empty())
-      if (auto P = Position::fromFEN(Inv.Position, std::nullopt, Ignored))
-        B = P->board();
-    if (B) {
-      FOpts.BoardWidth = B->width();
-      FOpts.BoardMaxSide = B->maxSide();
-    }
-    return FOpts;
-  }
-
   /// Parses and verifies \p S; nullopt after reporting an error.
   std::optional<Piece> parsePiece(DiagnosticEngine &Diags, const Source &S) {
     const NotationInfo *N = pickNotation(Diags, S);
     if (!N)
       return std::nullopt;
-    auto FOpts = frontendOptions(Diags, *N);
+    auto FOpts = frontendOptionsFor(Inv, Backend, *N, Diags);
     if (!FOpts)
       return std::nullopt;
     // One notation per input: a trailing newline of a file is not part of it.
@@ -537,11 +145,22 @@ public:
     return Piece{N, Text, S.Path, IR, Buffer};
   }
 
-  /// Several piece files compiled into one header (--emit=bitboard).
+  /// The back ends that make one output of several inputs, as options.
+  static std::string manyInputBackends() {
+    std::string Out;
+    for (const BackendInfo *B : backends())
+      if (B->ManyInputs)
+        Out += (Out.empty() ? "" : " and ") + std::string("--emit=") + B->Name;
+    return Out;
+  }
+
+  /// Several files of one piece each, compiled into one output (a
+  /// back end with ManyInputs: --emit=bitboard).
   std::optional<std::vector<Piece>> readPieceFiles(DiagnosticEngine &Diags) {
-    if (Inv.Emit != EmitKind::Bitboard) {
+    if (!Backend->ManyInputs) {
       Diags.error("several inputs make one header of all their pieces, which "
-                  "only --emit=bitboard does; give one input otherwise");
+                  "only " +
+                  manyInputBackends() + " does; give one input otherwise");
       return std::nullopt;
     }
     if (Inv.Expression.has_value() || !Inv.PieceName.empty()) {
@@ -636,11 +255,11 @@ public:
         Refuse(!Inv.PieceName.empty(), "--name"))
       return std::nullopt;
     if (!Inv.MoreInputs.empty() &&
-        (Inv.Emit != EmitKind::Bitboard || !Inv.ImportPath.empty() ||
+        (!Backend->ManyInputs || !Inv.ImportPath.empty() ||
          !Inv.VariantName.empty() || Inv.Expression.has_value())) {
       Diags.error("several piece files make one header of all their pieces, "
-                  "which only --emit=bitboard does; give one piece file "
-                  "otherwise");
+                  "which only " +
+                  manyInputBackends() + " does; give one piece file otherwise");
       return std::nullopt;
     }
     PieceFileOptions POpts;
@@ -689,66 +308,97 @@ public:
   }
 
   /// A piece file or variants.ini section: every piece, one output.
-  std::optional<std::string> runPieceSet() {
-    std::optional<PieceSet> Set = readPieceSetInput();
-    if (!Set)
-      return std::nullopt;
-    if (Inv.LintOnly) {
-      FrontendOptions FOpts;
-      FOpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
-      FOpts.BoardWidth = Set->board().width();
-      FOpts.BoardMaxSide = Set->board().maxSide();
-      for (const PieceDef &D : Set->Pieces)
-        for (const PieceMovement &M : D.Moves)
-          lintMovement(Diags, *M.Notation, M.Buffer, Set->board(), FOpts);
-      return newErrors() ? std::nullopt : std::optional<std::string>("");
-    }
-    SetOptions SOpts;
-    // The same outputs, but for every piece; a graph is of one IR only.
-    static const std::map<EmitKind, SetOutput> SetOutputs = {
-        {EmitKind::Diagram, SetOutput::Diagram},
-        {EmitKind::IR, SetOutput::IR},
-        {EmitKind::Json, SetOutput::Json},
-        {EmitKind::Svg, SetOutput::Svg},
-        {EmitKind::CTable, SetOutput::CTable},
-        {EmitKind::Bitboard, SetOutput::Bitboard},
-        {EmitKind::Betza, SetOutput::Betza},
-        {EmitKind::Fairy, SetOutput::Fairy},
-        {EmitKind::Parlett, SetOutput::Parlett},
-        {EmitKind::VariantsIni, SetOutput::VariantsIni}};
-    auto Output = SetOutputs.find(Inv.Emit);
-    if (Output == SetOutputs.end()) {
-      Diags.error("--emit=dot draws one piece's IR; a piece file has many "
-                  "(use --emit=ir, or give one piece's notation)");
-      return std::nullopt;
-    }
-    SOpts.Output = Output->second;
-    if (!Inv.Position.empty()) {
-      // The pieces standing in the position, with their moves there.
-      SOpts.Side = Inv.Side;
-      SOpts.BothSides = Inv.BothSides;
-      SOpts.OptLevel = Inv.OptLevel;
-      SOpts.Style = Inv.Style;
-      SOpts.Source = pieceSetSourceName();
-      auto Out = emitPositionMoves(Diags, *Set, Inv.Position, SOpts);
-      if (!Out || newErrors())
+  /// --lint of a set: every movement, on the set's board.
+  std::optional<std::string> lintSet(const PieceSet &Set) {
+    FrontendOptions FOpts;
+    FOpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
+    FOpts.BoardWidth = Set.board().width();
+    FOpts.BoardMaxSide = Set.board().maxSide();
+    for (const PieceDef &D : Set.Pieces)
+      for (const PieceMovement &M : D.Moves)
+        lintMovement(Diags, *M.Notation, M.Buffer, Set.board(), FOpts);
+    return newErrors() ? std::nullopt : std::optional<std::string>("");
+  }
+
+  /// --lint of one notation's piece: on the options' board, else orthodox
+  /// chess's.
+  std::optional<std::string> lintNotation(Compilation &C) {
+    std::string Error;
+    std::optional<Board> B;
+    if (!Inv.Board.empty() || !Inv.Position.empty()) {
+      auto Setup = C.positionFromOptions();
+      if (!Setup)
         return std::nullopt;
-      return Out;
+      B = Setup->first.board();
+    } else {
+      B = Board::parse("8x8", Error);
     }
-    if (Inv.Side)
-      SOpts.Side = *Inv.Side;
-    SOpts.From = Inv.From;
-    SOpts.Labels = Inv.Labels;
-    SOpts.Style = Inv.Style;
-    SOpts.OptLevel = Inv.OptLevel;
-    SOpts.Index = Inv.Index;
-    SOpts.WriteBetza = Inv.WriteBetza;
-    SOpts.KeepGoing = Inv.KeepGoing;
-    SOpts.Source = pieceSetSourceName();
-    auto Out = emitPieceSet(Diags, *Set, SOpts);
-    if (!Out || newErrors())
+    const PieceMovement &M = C.notation();
+    auto FOpts = frontendOptionsFor(Inv, Backend, *M.Notation, Diags);
+    if (!FOpts)
       return std::nullopt;
-    return Out;
+    lintMovement(Diags, *M.Notation, M.Buffer, *B, *FOpts);
+    return newErrors() ? std::nullopt : std::optional<std::string>("");
+  }
+
+  /// Pieces read from notation as a set on \p B, one piece each, named
+  /// after their files until a back end names them (Compilation::
+  /// pieceIdentifier).
+  PieceSet notationSet(const std::vector<Piece> &Pieces, const Board &B,
+                       bool BoardGiven) {
+    PieceSet Set;
+    Set.TheBoard = B;
+    Set.BoardGiven = BoardGiven;
+    for (const Piece &P : Pieces) {
+      PieceDef D;
+      D.Name = D.Identifier =
+          P.Path.empty() ? "piece" : sys::path::stem(P.Path).str();
+      D.Letter = Inv.MoverType.size() == 1
+                     ? (char)std::toupper((unsigned char)Inv.MoverType[0])
+                     : 'X';
+      D.File = P.Path;
+      PieceMovement M;
+      M.Notation = P.Notation;
+      M.Text = P.Text;
+      M.Buffer = P.Buffer;
+      M.IR = P.IR;
+      D.Moves.push_back(std::move(M));
+      Set.Pieces.push_back(std::move(D));
+    }
+    return Set;
+  }
+
+  /// The board --board or --position gives; nullopt after reporting an
+  /// error in it if \p Report, else 8x8.
+  std::optional<Board> optionsBoard(bool Report) {
+    std::string Error;
+    std::optional<Board> B;
+    if (!Inv.Position.empty()) {
+      auto Pos = Position::fromFEN(
+          Inv.Position,
+          Inv.Board.empty() ? std::nullopt : Board::parse(Inv.Board, Error),
+          Error);
+      if (Pos)
+        B = Pos->board();
+    } else {
+      B = Board::parse(Inv.Board.empty() ? "8x8" : Inv.Board, Error);
+    }
+    if (!B && Report)
+      Diags.error((Inv.Position.empty() ? "--board: " : "--position: ") +
+                  Error);
+    if (!B && !Report)
+      B = Board::parse("8x8", Error);
+    return B;
+  }
+
+  /// The notation inputs: one, or several files of one piece each.
+  std::optional<std::vector<Piece>> readNotationPieces() {
+    if (!Inv.MoreInputs.empty())
+      return readPieceFiles(Diags);
+    auto P = readOnePiece();
+    if (!P)
+      return std::nullopt;
+    return std::vector<Piece>{std::move(*P)};
   }
 
   std::optional<std::string> run() {
@@ -763,106 +413,41 @@ public:
       POpts.IncludeDir = Inv.IncludeDir;
       return listVariantsIni(Diags, Inv.ImportPath, POpts);
     }
-    bool PieceSet = isPieceSetInput();
-    if (Inv.BothSides && (!PieceSet || Inv.Position.empty())) {
+    if (!Backend) {
+      Diags.error("unknown output '" + Inv.Emit + "'; --emit takes " +
+                  backendNames());
+      return std::nullopt;
+    }
+    bool PieceSetInput = isPieceSetInput();
+    if (Inv.BothSides && (!PieceSetInput || Inv.Position.empty())) {
       Diags.error("--side=both lists the moves of every piece of a piece "
                   "file standing in --position; one piece moves for one "
                   "side (--side=white or --side=black)");
       return std::nullopt;
     }
-    if (PieceSet)
-      return runPieceSet();
-    std::vector<Piece> Pieces;
-    if (!Inv.MoreInputs.empty()) {
-      auto Ps = readPieceFiles(Diags);
-      if (!Ps)
+    if (PieceSetInput) {
+      std::optional<PieceSet> Set = readPieceSetInput();
+      if (!Set)
         return std::nullopt;
-      Pieces = std::move(*Ps);
-    } else {
-      auto P = readOnePiece();
-      if (!P)
+      if (Inv.LintOnly)
+        return lintSet(*Set);
+      Compilation C(Inv, Diags, *Backend, *Set,
+                    Compilation::InputKind::PieceSet, pieceSetSourceName());
+      auto Out = runBackend(C);
+      if (!Out || newErrors())
         return std::nullopt;
-      Pieces.push_back(std::move(*P));
+      return Out;
     }
-    if (Inv.LintOnly) {
-      // The board of the options, else orthodox chess's.
-      std::string Error;
-      std::optional<Board> B;
-      if (!Inv.Board.empty() || !Inv.Position.empty()) {
-        auto Setup = setUpPosition(Diags);
-        if (!Setup)
-          return std::nullopt;
-        B = Setup->first.board();
-      } else {
-        B = Board::parse("8x8", Error);
-      }
-      auto FOpts = frontendOptions(Diags, *Pieces[0].Notation);
-      if (!FOpts)
-        return std::nullopt;
-      lintMovement(Diags, *Pieces[0].Notation, Pieces[0].Buffer, *B, *FOpts);
-      return newErrors() ? std::nullopt : std::optional<std::string>("");
-    }
-    NodeRef IR = Pieces[0].IR;
-    const NotationInfo *N = Pieces[0].Notation;
-    const std::string &Text = Pieces[0].Text;
-    std::optional<std::string> Out;
-    switch (Inv.Emit) {
-    case EmitKind::Betza:
-    case EmitKind::Fairy:
-    case EmitKind::Parlett: {
-      // Written from the board-independent -O1 IR, like --emit=ir.
-      std::string Why;
-      NodeRef Opt = optimized(IR, PassContext());
-      auto FOpts = frontendOptions(Diags, *N);
-      if (!FOpts)
-        return std::nullopt;
-      Out = Inv.Emit == EmitKind::Betza
-                ? irToBetza(Opt, Why, *FOpts, Inv.WriteBetza)
-            : Inv.Emit == EmitKind::Fairy ? irToFairy(Opt, Why)
-                                          : irToParlett(Opt, Why);
-      const char *Target = Inv.Emit == EmitKind::Betza   ? "Betza"
-                           : Inv.Emit == EmitKind::Fairy ? "fairy-notation"
-                                                         : "Parlett";
-      if (!Out) {
-        Diags.error(Diags.loc(Pieces[0].Buffer, 0),
-                    std::string("cannot write this moveset in ") + Target +
-                        ": " + Why);
-        return std::nullopt;
-      }
-      *Out += "\n";
-      break;
-    }
-    case EmitKind::IR:
-    case EmitKind::Dot: {
-      // Board-dependent passes run only when the board was given.
-      PassContext Ctx;
-      if (!Inv.Board.empty() || !Inv.Position.empty())
-        if (auto Setup = setUpPosition(Diags))
-          Ctx.Board = Setup->first.board().shape();
-      if (newErrors())
-        return std::nullopt;
-      NodeRef Opt = optimized(IR, Ctx);
-      Out = Inv.Emit == EmitKind::IR         ? printIR(*Opt)
-            : Inv.Dot == DotStyle::Automaton ? movesetToDotAutomaton(*Opt)
-                                             : irToDot(*Opt);
-      break;
-    }
-    case EmitKind::Diagram:
-    case EmitKind::Json:
-    case EmitKind::Svg:
-      Out = emitOnBoard(Diags, IR, *N, Text);
-      break;
-    case EmitKind::CTable:
-    case EmitKind::Bitboard:
-      Out = emitTables(Diags, Pieces);
-      break;
-    case EmitKind::VariantsIni:
-      Diags.error("--emit=variants-ini writes a piece file as a Fairy-"
-                  "Stockfish section; give a piece file (.fairy, -x pieces) "
-                  "or --import");
+    auto Pieces = readNotationPieces();
+    if (!Pieces)
       return std::nullopt;
-    }
-    return Out;
+    PieceSet Set = notationSet(*Pieces, *optionsBoard(false),
+                               !Inv.Board.empty() || !Inv.Position.empty());
+    Compilation C(Inv, Diags, *Backend, Set, Compilation::InputKind::Notation,
+                  pieceSetSourceName());
+    if (Inv.LintOnly)
+      return lintNotation(C);
+    return runBackend(C);
   }
 
   /// The one notation input, read and parsed.
@@ -877,56 +462,37 @@ public:
   /// as it is; one notation as a set of one piece on the options' board
   /// (8x8 by default).
   std::optional<PieceSet> pieces() {
+    if (!Backend) {
+      Diags.error("unknown output '" + Inv.Emit + "'; --emit takes " +
+                  backendNames());
+      return std::nullopt;
+    }
     if (isPieceSetInput())
       return readPieceSetInput();
     auto P = readOnePiece();
     if (!P)
       return std::nullopt;
-    std::string Error;
-    std::optional<Board> B;
-    if (!Inv.Position.empty()) {
-      auto Pos = Position::fromFEN(
-          Inv.Position,
-          Inv.Board.empty() ? std::nullopt : Board::parse(Inv.Board, Error),
-          Error);
-      if (Pos)
-        B = Pos->board();
-    } else {
-      B = Board::parse(Inv.Board.empty() ? "8x8" : Inv.Board, Error);
-    }
-    if (!B) {
-      Diags.error((Inv.Position.empty() ? "--board: " : "--position: ") +
-                  Error);
+    std::optional<Board> B = optionsBoard(true);
+    if (!B)
       return std::nullopt;
-    }
-    if (!checkDimensions(Diags, *P->IR, *B))
+    PieceSet Set =
+        notationSet({*P}, *B, !Inv.Board.empty() || !Inv.Position.empty());
+    Compilation C(Inv, Diags, *Backend, Set, Compilation::InputKind::Notation,
+                  pieceSetSourceName());
+    if (!C.checkDimensions(*P->IR, *B))
       return std::nullopt;
-    auto Name = pieceIdentifier(Diags, P->Path);
+    auto Name = C.pieceIdentifier();
     if (!Name)
       return std::nullopt;
-    PieceSet Set;
-    Set.TheBoard = B;
-    Set.BoardGiven = !Inv.Board.empty() || !Inv.Position.empty();
-    PieceDef D;
-    D.Name = D.Identifier = *Name;
-    D.Letter = Inv.MoverType.size() == 1
-                   ? (char)std::toupper((unsigned char)Inv.MoverType[0])
-                   : 'X';
-    D.File = P->Path;
-    PieceMovement M;
-    M.Notation = P->Notation;
-    M.Text = P->Text;
-    M.Buffer = P->Buffer;
-    M.IR = P->IR;
-    D.Moves.push_back(std::move(M));
-    Set.Pieces.push_back(std::move(D));
+    Set.Pieces[0].Name = Set.Pieces[0].Identifier = *Name;
     return Set;
   }
 
 private:
   const Invocation &Inv;
   DiagnosticEngine &Diags;
-  Color Side;
+  /// The back end --emit names; nullptr for none.
+  const BackendInfo *Backend;
   std::string In;
   /// The leg steps every evaluation of this job may take together (the
   /// front ends', writers' and piece files' checks included).

@@ -1,10 +1,11 @@
 //===- Features.cpp - What fairyc-lsp answers, given a document -----------===//
 #include "Features.h"
 
+#include "fairy/Backend/Backend.h"
+#include "fairy/Backend/Compilation.h"
 #include "fairy/Driver/Driver.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/PieceFile/PieceSet.h"
-#include "fairy/PieceFile/PieceSetOutput.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
@@ -138,7 +139,7 @@ std::vector<Section> sectionsOf(StringRef Text) {
 
 /// The output of one --emit of the document, or nullopt after an error.
 std::optional<std::string> emitted(const std::string &Text, StringRef Uri,
-                                   EmitKind Emit) {
+                                   const char *Emit) {
   Driver D("fairyc", DiagnosticsOutput::Collect);
   Invocation Inv = invocationFor(Text, Uri);
   Inv.Emit = Emit;
@@ -236,10 +237,10 @@ json::Value fairy::lsp::hover(const std::string &Text, const std::string &Uri,
     return nullptr;
   if (Notation != "pieces") {
     // The document is one piece: its diagram and its canonical Betza.
-    auto Diagram = emitted(Text, Uri, EmitKind::Diagram);
+    auto Diagram = emitted(Text, Uri, "diagram");
     if (!Diagram)
       return nullptr;
-    auto Betza = emitted(Text, Uri, EmitKind::Betza);
+    auto Betza = emitted(Text, Uri, "betza");
     std::string Md;
     if (Betza)
       Md += "Betza: `" + StringRef(*Betza).trim().str() + "`\n\n";
@@ -260,11 +261,9 @@ json::Value fairy::lsp::hover(const std::string &Text, const std::string &Uri,
   // Their diagnostics (none that the document's lint does not give) are
   // recorded with the compilation's, whose sources they point into.
   DiagnosticEngine &Diags = Doc->D.engine();
-  SetOptions Opts;
-  Opts.Output = SetOutput::Betza;
-  auto Betza = emitPieceSet(Diags, One, Opts);
-  Opts.Output = SetOutput::Diagram;
-  auto Diagram = emitPieceSet(Diags, One, Opts);
+  Invocation Options;
+  auto Betza = emitPieceSet(Diags, One, *findBackend("betza"), Options);
+  auto Diagram = emitPieceSet(Diags, One, *findBackend("diagram"), Options);
   std::string Md =
       "**" + Here->Name + "** (" + std::string(1, Here->Letter) + ")\n\n";
   // The `piece NAME L betza "...";` line (after the board's).
@@ -338,16 +337,10 @@ json::Value fairy::lsp::formatting(const std::string &Text,
   // without a writer, and piece files (whose pieces may be written in
   // several notations), are left as they are.
   std::string Notation = notationOf(Uri);
-  std::optional<EmitKind> Writer;
-  if (Notation == "betza")
-    Writer = EmitKind::Betza;
-  else if (Notation == "parlett")
-    Writer = EmitKind::Parlett;
-  else if (Notation == "fairy")
-    Writer = EmitKind::Fairy;
-  if (!Writer)
+  // (Each such notation's back end is named as the notation.)
+  if (Notation != "betza" && Notation != "parlett" && Notation != "fairy")
     return Edits;
-  auto Written = emitted(Text, Uri, *Writer);
+  auto Written = emitted(Text, Uri, Notation.c_str());
   if (!Written)
     return Edits; // it does not compile: nothing to format
   std::string New = StringRef(*Written).trim().str() + "\n";

@@ -1,5 +1,5 @@
 //===- Notation.cpp - The registry of notations ---------------------------===//
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/IR/IRParser.h"
 #include "fairy/IR/Verifier.h"
 #include "fairy/Support/TimeReport.h"

@@ -12,7 +12,7 @@
 #include "fairy/Eval/Board.h"
 #include "fairy/Eval/BoardStyle.h"
 #include "fairy/Eval/Position.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Support/JsonInput.h"
 
@@ -132,7 +132,7 @@ std::optional<std::string> readRequest(const std::string &Body, Request &R) {
 /// and left out of \p Placed) and the mover's square (the centre if none
 /// was given; \p From names it). A board that does not parse is left for
 /// the driver to report.
-Invocation invocationFor(const Request &R, EmitKind Emit,
+Invocation invocationFor(const Request &R, const std::string &Emit,
                          json::Array *Placed = nullptr,
                          std::string *From = nullptr) {
   Invocation Inv;
@@ -175,7 +175,7 @@ Invocation invocationFor(const Request &R, EmitKind Emit,
 
 /// One more output of a request that compiled: {"text": ...}, or
 /// {"error": the first error} when this back end cannot write the piece.
-json::Object convert(const Request &R, EmitKind Emit) {
+json::Object convert(const Request &R, const std::string &Emit) {
   Driver D("fairyc", DiagnosticsOutput::Collect);
   if (std::optional<std::string> Out = D.emit(invocationFor(R, Emit)))
     return json::Object{{"text", *Out}};
@@ -251,7 +251,7 @@ ApiReply fairy::compileForPlayground(const std::string &RequestBody,
     }
   };
   std::string From;
-  Invocation Inv = invocationFor(R, EmitKind::Svg, &Placed, &From);
+  Invocation Inv = invocationFor(R, "svg", &Placed, &From);
   std::optional<std::string> Svg;
   {
     Driver Lint("fairyc", DiagnosticsOutput::Collect);
@@ -284,21 +284,21 @@ ApiReply fairy::compileForPlayground(const std::string &RequestBody,
 
   Out["svg"] = *Svg;
   Driver Moves("fairyc", DiagnosticsOutput::Collect);
-  Out["destinations"] = destinationsOf(
-      Moves.emit(invocationFor(R, EmitKind::Json)).value_or("{}"));
+  Out["destinations"] =
+      destinationsOf(Moves.emit(invocationFor(R, "json")).value_or("{}"));
   // The IR and the conversions only while the answer is still quick: a
   // piece that took a second to lint and draw is not written four more
   // times (each job has the driver's limits, the request has this one).
-  auto Extra = [&](EmitKind Emit) {
+  auto Extra = [&](const char *Emit) {
     if (std::chrono::steady_clock::now() - Start >= ExtrasBudget)
       return json::Object{{"error", "not written: this piece took more than "
                                     "a second to compile and draw"}};
     return convert(R, Emit);
   };
-  Out["ir"] = Extra(EmitKind::IR);
-  Out["conversions"] = json::Object{{"betza", Extra(EmitKind::Betza)},
-                                    {"parlett", Extra(EmitKind::Parlett)},
-                                    {"fairy", Extra(EmitKind::Fairy)}};
+  Out["ir"] = Extra("ir");
+  Out["conversions"] = json::Object{{"betza", Extra("betza")},
+                                    {"parlett", Extra("parlett")},
+                                    {"fairy", Extra("fairy")}};
   return reply(200, std::move(Out));
 }
 

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "FuzzCommon.h"
 
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 
 using namespace fairy;
 

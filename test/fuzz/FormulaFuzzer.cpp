@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "FuzzCommon.h"
 
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 
 using namespace fairy;
 

@@ -51,7 +51,7 @@ int main() {
 
   // Any back end into a string: the Parlett challenge's knight is lame, two
   // steps over empty squares then one aside.
-  Inv.Emit = fairy::EmitKind::IR;
+  Inv.Emit = "ir";
   auto IR = D.emit(Inv);
   CHECK(IR && IR->find("ride<2>(leg(0,1; empty))") != std::string::npos);
 

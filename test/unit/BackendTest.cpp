@@ -4,7 +4,7 @@
 
 #include "fairy/Backend/Dot.h"
 #include "fairy/Backend/Json.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Testing/Random.h"
 
 #include "llvm/Support/FormatVariadic.h"

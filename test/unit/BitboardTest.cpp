@@ -11,7 +11,7 @@
 #include "GeneratedCode.h"
 
 #include "fairy/Backend/Bitboard.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/IR/IRParser.h"
 #include "fairy/Transforms/Pass.h"
 

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "fairy/fairy.h"
 
+#include "fairy/Backend/Backend.h"
 #include "fairy/Driver/Driver.h"
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/PieceFile/PieceSet.h"
@@ -16,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -140,8 +142,11 @@ TEST(CAPITest, EveryEmitKindMatchesTheDriver) {
       "piece knight N betza \"N\";\npiece rook R parlett \"n+\";";
   Compilation C(fairy_compile("pieces", Text, std::strlen(Text), nullptr));
   ASSERT_TRUE(fairy_compilation_ok(C.C));
-  for (const char *Kind : {"diagram", "ir", "json", "svg", "ctable", "bitboard",
-                           "betza", "fairy", "parlett"}) {
+  // Every back end of the registry that takes a piece file.
+  for (const BackendInfo *B : backends()) {
+    if (B->RefusesPieceSet)
+      continue;
+    const char *Kind = B->Name;
     SCOPED_TRACE(Kind);
     size_t Length = 0;
     ASSERT_EQ(fairy_emit(C.C, Kind, nullptr, 0, &Length),
@@ -157,7 +162,7 @@ TEST(CAPITest, EveryEmitKindMatchesTheDriver) {
     Invocation Inv;
     Inv.Notation = "pieces";
     Inv.Expression = Text;
-    Inv.Emit = *emitKindNamed(Kind);
+    Inv.Emit = Kind;
     auto Expected = D.emit(Inv);
     ASSERT_TRUE(Expected);
     EXPECT_EQ(std::string(Buffer.c_str(), Length), *Expected);
@@ -337,6 +342,60 @@ TEST(CAPITest, BadArgumentsAndNullHandlesGetAStatus) {
   EXPECT_EQ(fairy_destinations(Other.C, 0, P, 0, FAIRY_WHITE, 0, Out, 8, &N),
             FAIRY_INVALID_ARGUMENT);
   fairy_position_destroy(P);
+}
+
+/// The back ends docs/backends.md lists: its table whose header starts
+/// "| `--emit=` |", one row per back end, the name in the first column's
+/// backquotes and the help line in the second.
+std::vector<std::pair<std::string, std::string>> documentedBackends() {
+  std::ifstream In(FAIRY_SOURCE_DIR "/docs/backends.md");
+  EXPECT_TRUE(In) << "cannot read docs/backends.md";
+  std::vector<std::pair<std::string, std::string>> Rows;
+  std::string Line;
+  bool InTable = false;
+  while (std::getline(In, Line)) {
+    if (Line.rfind("| `--emit=` |", 0) == 0) {
+      InTable = true;
+      continue;
+    }
+    if (!InTable || Line.rfind("|---", 0) == 0)
+      continue;
+    if (Line.rfind("| `", 0) != 0)
+      break;
+    size_t NameEnd = Line.find('`', 3);
+    size_t HelpStart = Line.find("| ", NameEnd) + 2;
+    size_t HelpEnd = Line.find(" |", HelpStart);
+    Rows.push_back({Line.substr(3, NameEnd - 3),
+                    Line.substr(HelpStart, HelpEnd - HelpStart)});
+  }
+  return Rows;
+}
+
+// The registry, read through the C API, is the list docs/backends.md shows:
+// the same names in the same order with the same help lines, and every name
+// is a kind fairy_emit takes.
+TEST(CAPITest, BackendRegistryIsDocumented) {
+  std::vector<std::pair<std::string, std::string>> Registry;
+  for (size_t I = 0; const char *Name = fairy_backend_name(I); ++I) {
+    const char *Help = fairy_backend_help(I);
+    ASSERT_NE(Help, nullptr) << Name;
+    Registry.push_back({Name, Help});
+  }
+  EXPECT_EQ(fairy_backend_help(Registry.size()), nullptr);
+  EXPECT_EQ(fairy_backend_name(size_t(-1)), nullptr);
+  EXPECT_EQ(Registry.size(), backends().size());
+  EXPECT_EQ(Registry, documentedBackends())
+      << "docs/backends.md's table of back ends is not the registry "
+         "(lib/Backend/Backends.def)";
+
+  Compilation Knight(fairy_compile("betza", "N", 1, nullptr));
+  for (const auto &[Name, Help] : Registry) {
+    size_t Length = 0;
+    fairy_status S = fairy_emit(Knight.C, Name.c_str(), nullptr, 0, &Length);
+    // One piece is refused by the back ends of piece sets, as an error on
+    // the input, never as an unknown kind.
+    EXPECT_NE(S, FAIRY_INVALID_ARGUMENT) << Name << ": " << Help;
+  }
 }
 
 } // namespace

@@ -7,7 +7,7 @@
 #include "GeneratedCode.h"
 
 #include "fairy/Backend/CTable.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Transforms/Pass.h"
 
 #include "llvm/Support/FileSystem.h"

@@ -10,7 +10,7 @@
 #include "fairy/Notation/BetzaWriter.h"
 #include "fairy/Notation/FairyWriter.h"
 #include "fairy/Notation/ParlettWriter.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Testing/Random.h"
 
 #include "fairy/Transforms/Pass.h"

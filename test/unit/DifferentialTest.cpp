@@ -4,7 +4,7 @@
 #include "EvalHelpers.h"
 
 #include "fairy/Eval/Borrow.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Verifier.h"
 #include "fairy/Testing/Random.h"
 

@@ -31,7 +31,7 @@ Invocation notation(const char *Name, const char *Text) {
 TEST(DriverTest, OneOutputAsStringStreamAndFile) {
   Driver D;
   Invocation Inv = notation("parlett", "n+");
-  Inv.Emit = EmitKind::IR;
+  Inv.Emit = "ir";
   auto Text = D.emit(Inv);
   ASSERT_TRUE(Text);
   EXPECT_EQ(*Text,
@@ -141,7 +141,7 @@ TEST(DriverTest, DeepMovesetsFromASmallStack) {
   onSmallStack([&] {
     Driver D;
     Invocation Inv = notation("ir", Text.c_str());
-    Inv.Emit = EmitKind::Json;
+    Inv.Emit = "json";
     Inv.OptLevel = 0;
     Json = D.emit(Inv);
     // A piece file whose piece is that deep, asked where it goes.

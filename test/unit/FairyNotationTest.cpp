@@ -4,7 +4,7 @@
 #include "EvalHelpers.h"
 #include "FairyAST.h"
 
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Verifier.h"
 #include "fairy/Testing/Random.h"
 #include "fairy/Transforms/Pass.h"

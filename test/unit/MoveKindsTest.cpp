@@ -5,7 +5,7 @@
 #include "EvalHelpers.h"
 
 #include "fairy/Eval/MoveKinds.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Testing/Random.h"
 
 using namespace fairy;

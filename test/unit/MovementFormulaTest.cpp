@@ -5,7 +5,7 @@
 // evaluators are run on every case.
 #include "EvalHelpers.h"
 
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Testing/Random.h"
 

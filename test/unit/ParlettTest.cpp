@@ -2,7 +2,7 @@
 // diagnostics for malformed input.
 #include "EvalHelpers.h"
 
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Printer.h"
 #include "fairy/IR/Verifier.h"
 

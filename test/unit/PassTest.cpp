@@ -3,7 +3,7 @@
 // forms, idempotence, and that -O1 never makes a tree larger.
 #include "EvalHelpers.h"
 
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Builder.h"
 #include "fairy/IR/IRParser.h"
 #include "fairy/IR/Rewrite.h"

@@ -9,8 +9,9 @@
 #include "BitboardCheck.h"
 #include "GeneratedCode.h"
 
+#include "fairy/Backend/Compilation.h"
+#include "fairy/Backend/PieceViews.h"
 #include "fairy/PieceFile/PieceSet.h"
-#include "fairy/PieceFile/PieceSetOutput.h"
 
 #include <gtest/gtest.h>
 
@@ -35,14 +36,12 @@ TEST(PieceFileTest, ExamplesCompileToCheckedBitboardHeaders) {
                              ? ""
                              : Diags.diagnostics()[0].Message);
     EXPECT_TRUE(Diags.diagnostics().empty()) << Diags.diagnostics()[0].Message;
-    SetOptions Opts;
-    Opts.Output = SetOutput::Bitboard;
-    Opts.Source = File;
-    auto Header = emitPieceSet(Diags, *Set, Opts);
+    auto Header =
+        emitPieceSet(Diags, *Set, *findBackend("bitboard"), Invocation(), File);
     ASSERT_TRUE(Header) << Diags.diagnostics().back().Message;
     std::string Notes;
     std::vector<PieceView> Views =
-        tableViews(*Set, pieceViews(*Set, Opts), Opts, Notes);
+        tableViews(*Set, pieceViews(*Set, std::nullopt, 1), 1, Notes);
     const Board &B = Set->board();
     std::vector<CheckedPiece> Checked;
     for (const PieceView &V : Views) {

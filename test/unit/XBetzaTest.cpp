@@ -6,7 +6,7 @@
 // captures without moving) are also checked fast against reference.
 #include "EvalHelpers.h"
 
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Testing/Random.h"
 
 #include <gtest/gtest.h>

@@ -174,15 +174,22 @@ fairy_status fairy_destinations(fairy_compilation *compilation, size_t piece,
                                 size_t *count);
 
 /* ---- Emitting -----------------------------------------------------------
- * Any of fairyc's --emit kinds: "diagram", "ir", "json", "dot", "svg",
- * "ctable", "bitboard", "betza", "fairy", "parlett", for the input and
- * options compiled. The output (and a NUL) goes into `buffer`; *length gets
- * its length without the NUL. FAIRY_BUFFER_TOO_SMALL when `capacity` is
- * not more than the length (nothing written: call again with a larger
- * buffer; the output is kept, not made again). FAIRY_ERROR when the back
- * end cannot write this input: its diagnostics follow the others. */
+ * Any of fairyc's --emit kinds ("diagram", "json", "bitboard", ...: the
+ * back ends fairy_backend_name lists), for the input and options compiled.
+ * The output (and a NUL) goes into `buffer`; *length gets its length
+ * without the NUL. FAIRY_BUFFER_TOO_SMALL when `capacity` is not more than
+ * the length (nothing written: call again with a larger buffer; the output
+ * is kept, not made again). FAIRY_ERROR when the back end cannot write this
+ * input: its diagnostics follow the others. */
 fairy_status fairy_emit(fairy_compilation *compilation, const char *kind,
                         char *buffer, size_t capacity, size_t *length);
+
+/* ---- Back ends ----------------------------------------------------------
+ * Every --emit kind, in the order fairyc --help lists them: the name of back
+ * end `index` (as fairy_emit and --emit take it) and its one-line help, or
+ * NULL when `index` is past the last. Static strings; no handle needed. */
+const char *fairy_backend_name(size_t index);
+const char *fairy_backend_help(size_t index);
 
 #ifdef __cplusplus
 }

@@ -22,26 +22,6 @@
 
 namespace fairy {
 
-/// What a run produces (fairyc --emit).
-enum class EmitKind {
-  Diagram,    ///< ASCII move diagram
-  IR,         ///< the textual moveset IR
-  Json,       ///< moves from every square (or From) and the IR
-  Dot,        ///< the IR as a Graphviz graph
-  Svg,        ///< a picture of the moves
-  CTable,     ///< C arrays of leaps and rays for mailbox engines
-  Bitboard,   ///< a C/C++ header of magic-bitboard attack tables
-  Betza,      ///< the piece written in Betza
-  Fairy,      ///< the piece written in fairy-notation
-  Parlett,    ///< the piece written in Parlett's notation
-  VariantsIni ///< a piece file as a Fairy-Stockfish variants.ini section
-};
-
-/// The EmitKind called \p Name ("bitboard"); nullopt for none.
-std::optional<EmitKind> emitKindNamed(const std::string &Name);
-/// The name of \p Kind, as --emit spells it.
-const char *emitKindName(EmitKind Kind);
-
 /// The pass level of -O<Value>, as clang spells its levels: "0" none; "",
 /// "1", "2", "3", "s" and "z" the passes to their fixed point (fairyc has
 /// one pipeline, so every optimising level runs it). nullopt for another.
@@ -78,7 +58,8 @@ struct Invocation {
   bool ListVariants = false;
 
   // --- What to produce ----------------------------------------------------
-  EmitKind Emit = EmitKind::Diagram;
+  /// --emit: the name of a back end (fairy/Backend/Backend.h lists them).
+  std::string Emit = "diagram";
   DotStyle Dot = DotStyle::Tree;
   /// -o: where Driver::run writes; "-" for standard output.
   std::string OutputPath = "-";

@@ -26,7 +26,7 @@
 #define FAIRY_LINT_LINT_H
 
 #include "fairy/Eval/Board.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Support/Diagnostics.h"
 
 namespace fairy {

@@ -3,7 +3,7 @@
 #define FAIRY_BACKEND_BETZAWRITER_H
 
 #include "fairy/Notation/BetzaStyle.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Node.h"
 
 #include <optional>

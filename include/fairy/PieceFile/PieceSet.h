@@ -15,7 +15,7 @@
 #include "fairy/Eval/Board.h"
 #include "fairy/Eval/BoardStyle.h"
 #include "fairy/Eval/Position.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Node.h"
 #include "fairy/Support/Diagnostics.h"
 

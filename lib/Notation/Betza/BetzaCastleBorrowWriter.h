@@ -6,7 +6,7 @@
 #ifndef FAIRY_LIB_BACKEND_BETZACASTLEBORROWWRITER_H
 #define FAIRY_LIB_BACKEND_BETZACASTLEBORROWWRITER_H
 
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Node.h"
 
 #include <optional>

@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "BetzaAST.h"
 
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/IR/BoardShape.h"
 #include "fairy/Support/AntlrErrors.h"
 #include "fairy/Support/TimeReport.h"

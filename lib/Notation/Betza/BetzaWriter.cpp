@@ -20,7 +20,7 @@
 #include "PathShapes.h"
 
 #include "fairy/Eval/Evaluator.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Builder.h"
 #include "fairy/Transforms/Pass.h"
 

@@ -9,7 +9,7 @@
 #ifndef FAIRY_FRONTEND_FAIRY_FAIRYAST_H
 #define FAIRY_FRONTEND_FAIRY_FAIRYAST_H
 
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Node.h"
 
 #include "llvm/Support/SMLoc.h"

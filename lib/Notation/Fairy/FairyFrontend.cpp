@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "FairyAST.h"
 
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/IR/BoardShape.h"
 #include "fairy/Support/AntlrErrors.h"
 #include "fairy/Support/TimeReport.h"

@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "FormulaAST.h"
 
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Support/AntlrErrors.h"
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Support/TimeReport.h"

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "ParlettAST.h"
 
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Support/AntlrErrors.h"
 #include "fairy/Support/TimeReport.h"
 

@@ -1,10 +1,10 @@
 //===- PositionSetup.h - What an invocation says of a position --*- C++ -*-===//
-#ifndef FAIRY_LIB_DRIVER_POSITIONSETUP_H
-#define FAIRY_LIB_DRIVER_POSITIONSETUP_H
+#ifndef FAIRY_LIB_BACKEND_POSITIONSETUP_H
+#define FAIRY_LIB_BACKEND_POSITIONSETUP_H
 
 #include "fairy/Driver/Invocation.h"
 #include "fairy/Eval/Position.h"
-#include "fairy/Frontend/Notation.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Support/Diagnostics.h"
 
 namespace fairy {

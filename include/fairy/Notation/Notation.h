@@ -4,8 +4,8 @@
 // that select it, and the function that parses a buffer into IR.
 //
 //===----------------------------------------------------------------------===//
-#ifndef FAIRY_FRONTEND_NOTATION_H
-#define FAIRY_FRONTEND_NOTATION_H
+#ifndef FAIRY_NOTATION_NOTATION_H
+#define FAIRY_NOTATION_NOTATION_H
 
 #include "fairy/IR/Node.h"
 #include "fairy/Support/Diagnostics.h"

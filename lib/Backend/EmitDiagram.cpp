@@ -1,0 +1,112 @@
+//===- EmitDiagram.cpp - --emit=diagram -----------------------------------===//
+//
+// The ASCII move diagram: of one notation's piece from its square (cropped
+// to its moves on the unbounded plane); of every piece of a set, each under
+// its title; with --position and a set, one line of moves per piece
+// standing there.
+//
+//===----------------------------------------------------------------------===//
+#include "Backends.h"
+#include "PositionMoves.h"
+
+#include "fairy/Backend/Compilation.h"
+#include "fairy/Backend/Diagram.h"
+#include "fairy/Backend/PieceViews.h"
+#include "fairy/Eval/Plane.h"
+#include "fairy/Support/Escape.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace fairy;
+
+namespace {
+
+std::optional<std::string> onePiece(Compilation &C) {
+  auto B = C.pieceOnBoard();
+  if (!B)
+    return std::nullopt;
+  auto Moves = C.evaluateAt(B->IR, B->P, {B->Origin});
+  if (!Moves)
+    return std::nullopt;
+  const Destinations &D = Moves->front().D;
+  DiagramOptions Opts;
+  Opts.Labels = C.Inv.Labels;
+  if (B->Plane) {
+    Cropped Crop =
+        cropAround(B->P, B->Origin, D, SquareSet(B->P.board().numSquares()));
+    return renderDiagram(Crop.P, Crop.Origin, Crop.D, Opts);
+  }
+  return renderDiagram(B->P, B->Origin, D, Opts);
+}
+
+std::optional<std::string> pieceSet(Compilation &C) {
+  const PieceSet &Set = C.set();
+  auto Views = viewsOf(C.Diags, Set, C.Inv.Side, C.Inv.OptLevel);
+  if (!Views)
+    return std::nullopt;
+  auto Origin = originOf(C.Diags, Set, C.Inv.From);
+  if (!Origin)
+    return std::nullopt;
+  std::string Out;
+  for (const PieceView &V : *Views) {
+    Position P = positionFor(Set, V);
+    auto M = evaluateView(C.Diags, V, P, *Origin);
+    if (!M)
+      return std::nullopt;
+    DiagramOptions Opts;
+    Opts.Labels = C.Inv.Labels;
+    std::optional<Color> Side;
+    if (!V.BothSides)
+      Side = V.Side;
+    Out += (Out.empty() ? "" : "\n") +
+           escapeForTerminal(viewTitle(V) + ": " + V.Def->describe(Side)) +
+           "\n" + renderDiagram(P, *Origin, M->D, Opts);
+  }
+  return Out;
+}
+
+/// One line per piece: quiet moves, then captures marked x; with both
+/// sides, White's pieces first, each line naming its side.
+std::optional<std::string> inPosition(Compilation &C) {
+  auto Moves = positionMoves(C);
+  if (!Moves)
+    return std::nullopt;
+  const Board &B = C.set().board();
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  for (const PlacedMove &M : Moves->All) {
+    std::string Quiet = squareNames(B, M.D.Quiet, " ");
+    std::string Capture = squareNames(B, M.D.Capture | M.D.Remote, " ", "x");
+    OS << B.squareName(M.Square) << " " << escapeForTerminal(M.Def->Name)
+       << " (";
+    if (C.Inv.BothSides)
+      OS << sideName(M.Side) << " ";
+    OS << M.Def->Letter << "):" << (Quiet.empty() ? "" : " " + Quiet)
+       << (Capture.empty() ? "" : " " + Capture)
+       << (Quiet.empty() && Capture.empty() ? " no moves" : "") << "\n";
+  }
+  if (C.Inv.BothSides)
+    OS << Moves->Count[0] << " moves for white, " << Moves->Count[1]
+       << " for black\n";
+  else
+    OS << Moves->Count[(int)Moves->Sides[0]] << " moves for " << Moves->SideWord
+       << "\n";
+  return OS.str();
+}
+
+std::optional<std::string> emit(Compilation &C) {
+  return C.fromNotation() ? onePiece(C) : pieceSet(C);
+}
+
+} // namespace
+
+const BackendInfo fairy::DiagramBackend = {
+    "diagram",
+    "ASCII move diagram",
+    /*RefusesOnePiece=*/nullptr,
+    /*RefusesPieceSet=*/nullptr,
+    /*EmitPosition=*/inPosition,
+    /*ManyInputs=*/false,
+    /*ShowsOrigin=*/true,
+    /*Options=*/"--from --labels --side --position --board",
+    emit};

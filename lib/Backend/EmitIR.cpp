@@ -1,0 +1,36 @@
+//===- EmitIR.cpp - --emit=ir ---------------------------------------------===//
+//
+// The textual moveset IR (docs/ir.md): of one notation's piece, after the
+// passes; of a set, the piece file with every movement written in the IR.
+//
+//===----------------------------------------------------------------------===//
+#include "Backends.h"
+#include "PieceFileWriter.h"
+
+#include "fairy/Backend/Compilation.h"
+#include "fairy/IR/Printer.h"
+
+using namespace fairy;
+
+namespace {
+
+std::optional<std::string> emit(Compilation &C) {
+  if (!C.fromNotation())
+    return writePieceFile(C, WrittenIn::IR);
+  auto IR = C.pieceIR();
+  if (!IR)
+    return std::nullopt;
+  return printIR(**IR);
+}
+
+} // namespace
+
+const BackendInfo fairy::IRBackend = {"ir",
+                                      "the textual moveset IR",
+                                      /*RefusesOnePiece=*/nullptr,
+                                      /*RefusesPieceSet=*/nullptr,
+                                      /*EmitPosition=*/nullptr,
+                                      /*ManyInputs=*/false,
+                                      /*ShowsOrigin=*/false,
+                                      /*Options=*/"--board -O",
+                                      emit};

@@ -1,0 +1,167 @@
+//===- EmitSvg.cpp - --emit=svg -------------------------------------------===//
+//
+// Pictures: of one notation's piece from its square, its moves told apart
+// by kind (probing the squares), on the board in its style (cropped to its
+// moves on the unbounded plane); of every piece of a set, a sheet of
+// pictures; with --position and a set, a sheet of each piece standing
+// there.
+//
+//===----------------------------------------------------------------------===//
+#include "Backends.h"
+#include "PositionMoves.h"
+
+#include "fairy/Backend/Compilation.h"
+#include "fairy/Backend/PieceViews.h"
+#include "fairy/Backend/Svg.h"
+#include "fairy/Eval/MoveKinds.h"
+#include "fairy/Eval/Plane.h"
+
+using namespace fairy;
+
+namespace {
+
+std::optional<std::string> onePiece(Compilation &C) {
+  auto B = C.pieceOnBoard();
+  if (!B)
+    return std::nullopt;
+  auto Moves = C.evaluateAt(B->IR, B->P, {B->Origin});
+  if (!Moves)
+    return std::nullopt;
+  const Destinations &D = Moves->front().D;
+  const NodeRef &IR = B->IR;
+  const Position &P = B->P;
+  unsigned Origin = B->Origin;
+  Color Side = C.side();
+  auto Evaluate = C.engineFor(IR, P.board());
+  if (!Evaluate)
+    return std::nullopt;
+  // The squares worth probing, whichever engine evaluates.
+  std::string Error;
+  auto Relevant = FastEvaluator::compile(IR, P.board(), Error);
+  PictureLimits Limits;
+  MoveKinds K = classifyForPicture(
+      IR, P, Origin, Side, D,
+      [&](const Position &Q, std::string &E) {
+        return (*Evaluate)(Q, Origin, E);
+      },
+      Relevant.get(), Limits);
+  if (!Limits.Paths.empty())
+    C.Diags.warning(Warning::TooManyPaths,
+                    "the paths of this piece are too many to draw (" +
+                        Limits.Paths +
+                        "); the picture shows destinations only");
+  if (!Limits.Probes.empty())
+    C.Diags.warning(Warning::TooManyPaths,
+                    "the picture shows captures only where pieces stand: "
+                    "probing the empty squares failed (" +
+                        Limits.Probes + ")");
+  const PieceMovement &M = C.notation();
+  std::string Caption = M.Text + " (" + M.Notation->Name + ")";
+  SvgOptions Opts;
+  Opts.Title = Caption;
+  Opts.Caption =
+      (C.Inv.PieceName.empty() ? "" : C.Inv.PieceName + ": ") + Caption;
+  Opts.Style = resolveBoardStyle(C.Inv.Style, BoardStyle::Auto, P.board());
+  Opts.Squares = C.Inv.SvgSquares;
+  if (!B->Plane)
+    return renderSvg(P, Origin, Side, K, Opts);
+  // Keep every square a mark or line shows, then renumber.
+  SquareSet Keep = K.Quiet | K.Capture;
+  for (const auto &Line : K.Lines)
+    for (unsigned Sq : Line)
+      Keep.set(Sq);
+  Cropped Crop = cropAround(P, Origin, D, Keep);
+  auto Renumber = [&](const SquareSet &Old) {
+    SquareSet New = Crop.P.board().emptySet();
+    Old.forEach([&](unsigned Sq) {
+      if (Crop.NewIndex[Sq] >= 0)
+        New.set(Crop.NewIndex[Sq]);
+    });
+    return New;
+  };
+  MoveKinds CK;
+  CK.D = Crop.D;
+  CK.Quiet = Renumber(K.Quiet);
+  CK.Capture = Renumber(K.Capture);
+  CK.InitialOnly = Renumber(K.InitialOnly);
+  CK.Hop = Renumber(K.Hop);
+  CK.Probed = K.Probed;
+  for (auto Line : K.Lines) {
+    for (unsigned &Sq : Line)
+      Sq = Crop.NewIndex[Sq];
+    CK.Lines.push_back(std::move(Line));
+  }
+  return renderSvg(Crop.P, Crop.Origin, Side, CK, Opts);
+}
+
+/// One picture per view, side by side in rows of three, in one SVG.
+std::optional<std::string> pieceSet(Compilation &C) {
+  const PieceSet &Set = C.set();
+  auto Views = viewsOf(C.Diags, Set, C.Inv.Side, C.Inv.OptLevel);
+  if (!Views)
+    return std::nullopt;
+  auto Origin = originOf(C.Diags, Set, C.Inv.From);
+  if (!Origin)
+    return std::nullopt;
+  std::vector<SheetPicture> Pictures;
+  for (const PieceView &V : *Views) {
+    Position P = positionFor(Set, V);
+    auto M = evaluateView(C.Diags, V, P, *Origin);
+    if (!M)
+      return std::nullopt;
+    MoveKinds K = classifyWithFast(*M->Fast, V.IR, P, *Origin, V.Side, M->D);
+    SvgOptions Opts;
+    Opts.Title = viewTitle(V);
+    Opts.Style = resolveBoardStyle(C.Inv.Style, Set.Style, Set.board());
+    Pictures.push_back({V.Def->Name + ": " + std::string(1, V.Def->Letter) +
+                            (V.BothSides              ? ""
+                             : V.Side == Color::White ? " (White)"
+                                                      : " (Black)"),
+                        renderSvg(P, *Origin, V.Side, K, Opts)});
+  }
+  return svgSheet(Pictures, Set.Title.empty() ? C.source() : Set.Title);
+}
+
+/// A sheet: each piece's moves in the position, one picture each.
+std::optional<std::string> inPosition(Compilation &C) {
+  auto Moves = positionMoves(C);
+  if (!Moves)
+    return std::nullopt;
+  const PieceSet &Set = C.set();
+  const Board &B = Set.board();
+  Position &P = Moves->P;
+  std::vector<SheetPicture> Pictures;
+  BoardStyle Style = resolveBoardStyle(C.Inv.Style, Set.Style, B);
+  for (const PlacedMove &M : Moves->All) {
+    P.SideToMove = M.Side;
+    MoveKinds K = classifyWithFast(*M.Fast, M.IR, P, M.Square, M.Side, M.D);
+    SvgOptions Opts;
+    Opts.Title = M.Def->Name + " on " + B.squareName(M.Square);
+    Opts.Style = Style;
+    Pictures.push_back({M.Def->Name + " (" + sideName(M.Side) + ") on " +
+                            B.squareName(M.Square),
+                        renderSvg(P, M.Square, M.Side, K, Opts)});
+  }
+  std::string Title = (Set.Title.empty() ? C.source() : Set.Title) + " in " +
+                      C.Inv.Position + " (" + Moves->SideWord + ")";
+  return svgSheet(Pictures, Title);
+}
+
+std::optional<std::string> emit(Compilation &C) {
+  return C.fromNotation() ? onePiece(C) : pieceSet(C);
+}
+
+} // namespace
+
+const BackendInfo fairy::SvgBackend = {
+    "svg",
+    "a picture of the moves",
+    /*RefusesOnePiece=*/nullptr,
+    /*RefusesPieceSet=*/nullptr,
+    /*EmitPosition=*/inPosition,
+    /*ManyInputs=*/false,
+    /*ShowsOrigin=*/true,
+    /*Options=*/
+    "--from --side --position --board --board-style "
+    "--svg-squares --name",
+    emit};

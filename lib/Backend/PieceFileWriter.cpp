@@ -1,0 +1,169 @@
+//===- PieceFileWriter.cpp - A piece in another notation ------------------===//
+#include "PieceFileWriter.h"
+
+#include "fairy/Backend/PieceViews.h"
+#include "fairy/IR/Printer.h"
+#include "fairy/Notation/BetzaWriter.h"
+#include "fairy/Notation/FairyWriter.h"
+#include "fairy/Notation/ParlettWriter.h"
+#include "fairy/Support/Escape.h"
+
+using namespace fairy;
+
+namespace {
+
+/// --emit's name of \p Target.
+const char *emitName(WrittenIn Target) {
+  return Target == WrittenIn::Betza     ? "betza"
+         : Target == WrittenIn::Fairy   ? "fairy"
+         : Target == WrittenIn::Parlett ? "parlett"
+                                        : "ir";
+}
+
+/// \p IR written in \p Target (not IR), or nullopt with \p Why.
+std::optional<std::string> written(const NodeRef &IR, WrittenIn Target,
+                                   std::string &Why,
+                                   const FrontendOptions &Read,
+                                   BetzaStyle Style) {
+  return Target == WrittenIn::Betza   ? irToBetza(IR, Why, Read, Style)
+         : Target == WrittenIn::Fairy ? irToFairy(IR, Why)
+                                      : irToParlett(IR, Why);
+}
+
+/// \p Text as a piece file's string literal.
+std::string quoted(const std::string &Text) { return pieceFileString(Text); }
+
+/// The board declaration, with its missing squares.
+std::string boardDecl(const Board &B) {
+  std::string S = "board " + B.str();
+  std::string Missing;
+  for (unsigned I = 0; I < B.numSquares(); ++I)
+    if (!B.squares().test(I))
+      Missing += (Missing.empty() ? " missing " : ", ") + B.squareName(I);
+  return S + Missing + ";\n";
+}
+
+/// The start and promotion statements, each zone listed square by square.
+std::string rulesDecl(const PieceSet &Set) {
+  std::string Out;
+  if (Set.Start)
+    Out += "start " + quoted(Set.StartFEN) + ";\n";
+  for (Color Side : {Color::White, Color::Black}) {
+    const std::optional<SquareSet> &Zone = Set.Promotion[(int)Side];
+    if (!Zone || Zone->count() == 0)
+      continue;
+    Out += std::string("promotion ") + sideName(Side) + " " +
+           squareNames(Set.board(), *Zone, ", ") + ";\n";
+  }
+  for (const auto &[Id, Zone] : Set.Zones) {
+    std::string Squares = squareNames(Set.board(), Zone, ", ");
+    if (!Squares.empty())
+      Out += "zone " + std::to_string(Id) + " " + Squares + ";\n";
+  }
+  return Out;
+}
+
+/// Whether \p Name must be quoted in a piece file: a keyword.
+bool isKeyword(const std::string &Name) {
+  for (const char *K : {"game", "board", "missing", "include", "piece", "royal",
+                        "white", "black", "start", "promotion"})
+    if (Name == K)
+      return true;
+  return false;
+}
+
+} // namespace
+
+std::optional<std::string> fairy::writePieceFile(Compilation &C,
+                                                 WrittenIn Target) {
+  DiagnosticEngine &Diags = C.Diags;
+  const PieceSet &Set = C.set();
+  const char *Name = emitName(Target);
+  std::string Out =
+      "// " + escapeForLineComment(generatedBy(Name, Set, {}, C.source())) +
+      "\n";
+  Out.replace(Out.find(": ."), 3, ".");
+  if (!Set.Title.empty())
+    Out += "game " + quoted(Set.Title) + ";\n";
+  Out += boardDecl(Set.board()) + rulesDecl(Set) + "\n";
+  // Cylinder moves and rifle legs were read for the set's board.
+  FrontendOptions Read;
+  Read.BoardWidth = Set.board().width();
+  Read.BoardMaxSide = Set.board().maxSide();
+  for (const PieceDef &D : Set.Pieces) {
+    std::vector<std::optional<Color>> Sides = {std::nullopt};
+    if (D.hasSideSpecificMoves())
+      Sides = {Color::White, Color::Black};
+    std::vector<std::string> Lines;
+    bool Warned = false;
+    for (std::optional<Color> Side : Sides) {
+      // Board-independent, like --emit=betza of one piece.
+      NodeRef IR = optimize(D.movesFor(Side.value_or(Color::White)),
+                            C.Inv.OptLevel, PassContext());
+      std::string Why;
+      std::optional<std::string> Text =
+          Target == WrittenIn::IR
+              ? printIRInline(*IR)
+              : written(IR, Target, Why, Read, C.Inv.WriteBetza);
+      const char *Written = Name;
+      if (!Text && usesGuard(*IR, GuardPredicate::Zone)) {
+        // No notation but the IR tests zones (a variants.ini section's
+        // double-step and mobility regions): the piece is written in the
+        // IR, and the file stays whole.
+        if (!Warned)
+          Diags.warning(Warning::WrittenInIR, D.NameRange.Start,
+                        "the piece '" + D.Name + "' is written in the IR: " +
+                            Name + " cannot write it (" + Why + ")",
+                        {D.NameRange});
+        Warned = true;
+        Text = printIRInline(*IR);
+        Written = "ir";
+      }
+      if (!Text) {
+        Diags.error(D.NameRange.Start,
+                    "cannot write the piece '" + D.Name + "' in " + Name +
+                        ": " + Why,
+                    {D.NameRange});
+        return std::nullopt;
+      }
+      Lines.push_back((Side ? std::string(sideName(*Side)) + " " : "") +
+                      Written + " " + quoted(*Text) + ";");
+    }
+    std::string Head =
+        "piece " +
+        (D.Identifier == D.Name && !isKeyword(D.Name) ? D.Name
+                                                      : quoted(D.Name)) +
+        " " + std::string(1, D.Letter) + (D.Royal ? " royal" : "");
+    if (Lines.size() == 1) {
+      Out += Head + " " + Lines[0] + "\n";
+    } else {
+      Out += Head + " {\n";
+      for (const std::string &L : Lines)
+        Out += "  " + L + "\n";
+      Out += "}\n";
+    }
+  }
+  return Out;
+}
+
+std::optional<std::string> fairy::writePiece(Compilation &C, WrittenIn Target) {
+  // Written from the board-independent -O1 IR, like --emit=ir.
+  const PieceMovement &M = C.notation();
+  std::string Why;
+  NodeRef Opt = C.optimized(M.IR, PassContext());
+  auto Read = frontendOptionsFor(C.Inv, &C.Backend, *M.Notation, C.Diags);
+  if (!Read)
+    return std::nullopt;
+  std::optional<std::string> Out =
+      written(Opt, Target, Why, *Read, C.Inv.WriteBetza);
+  const char *TargetName = Target == WrittenIn::Betza   ? "Betza"
+                           : Target == WrittenIn::Fairy ? "fairy-notation"
+                                                        : "Parlett";
+  if (!Out) {
+    C.Diags.error(C.Diags.loc(M.Buffer, 0),
+                  std::string("cannot write this moveset in ") + TargetName +
+                      ": " + Why);
+    return std::nullopt;
+  }
+  return *Out + "\n";
+}

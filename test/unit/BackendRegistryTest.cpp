@@ -1,0 +1,103 @@
+//===- BackendRegistryTest.cpp - The back ends' registry ------------------===//
+//
+// The registry states what each back end takes (one notation's piece, a
+// piece set, a position, several inputs); the driver must refuse exactly
+// what it states, with the words it states, whatever the back end.
+//
+//===----------------------------------------------------------------------===//
+#include "fairy/Backend/Backend.h"
+#include "fairy/Driver/Driver.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+using namespace fairy;
+
+namespace {
+
+std::string examplePath(const std::string &Name) {
+  return std::string(FAIRY_SOURCE_DIR) + "/examples/" + Name;
+}
+
+/// The output of \p Inv under back end \p B, and its first error's text.
+struct Answer {
+  std::optional<std::string> Out;
+  std::string FirstError;
+};
+Answer emit(Invocation Inv, const BackendInfo &B) {
+  Inv.Emit = B.Name;
+  Driver D;
+  Answer A{D.emit(Inv), ""};
+  for (const DriverDiagnostic &Diag : D.diagnostics())
+    if (Diag.Kind == DriverDiagnostic::Error) {
+      A.FirstError = Diag.Message;
+      break;
+    }
+  return A;
+}
+
+TEST(BackendRegistryTest, NamesAreUniqueAndFound) {
+  std::set<std::string> Names;
+  ASSERT_FALSE(backends().empty());
+  for (const BackendInfo *B : backends()) {
+    SCOPED_TRACE(B->Name);
+    EXPECT_TRUE(Names.insert(B->Name).second) << "named twice";
+    EXPECT_EQ(findBackend(B->Name), B);
+    EXPECT_NE(std::string(B->Help), "");
+    EXPECT_NE(B->Emit, nullptr);
+    EXPECT_NE(backendNames().find(B->Name), std::string::npos);
+  }
+  EXPECT_EQ(findBackend("jsn"), nullptr);
+  EXPECT_EQ(findBackend(""), nullptr);
+}
+
+TEST(BackendRegistryTest, TheDriverRefusesWhatTheRegistryStates) {
+  Invocation One;
+  One.Notation = "parlett";
+  One.Expression = "2=.1<>,2<>.1=";
+  One.Board = "8x8";
+  Invocation Set;
+  Set.Input = examplePath("chess.fairy");
+  for (const BackendInfo *B : backends()) {
+    SCOPED_TRACE(B->Name);
+    Answer A = emit(One, *B);
+    if (B->RefusesOnePiece) {
+      EXPECT_FALSE(A.Out);
+      EXPECT_EQ(A.FirstError, B->RefusesOnePiece);
+    } else {
+      EXPECT_TRUE(A.Out) << A.FirstError;
+    }
+    A = emit(Set, *B);
+    if (B->RefusesPieceSet) {
+      EXPECT_FALSE(A.Out);
+      EXPECT_EQ(A.FirstError, B->RefusesPieceSet);
+    } else {
+      EXPECT_TRUE(A.Out) << A.FirstError;
+    }
+  }
+}
+
+TEST(BackendRegistryTest, PositionsAndManyInputsAsStated) {
+  Invocation InPosition;
+  InPosition.Input = examplePath("chess.fairy");
+  InPosition.Position = "start";
+  Invocation Two;
+  Two.Input = examplePath("knight.parlett");
+  Two.MoreInputs = {examplePath("queen.parlett")};
+  Two.Board = "8x8";
+  for (const BackendInfo *B : backends()) {
+    SCOPED_TRACE(B->Name);
+    if (!B->RefusesPieceSet) {
+      Answer A = emit(InPosition, *B);
+      EXPECT_EQ(A.Out.has_value(), B->EmitPosition != nullptr)
+          << A.FirstError;
+    }
+    if (!B->RefusesOnePiece) {
+      Answer A = emit(Two, *B);
+      EXPECT_EQ(A.Out.has_value(), B->ManyInputs) << A.FirstError;
+    }
+  }
+}
+
+} // namespace
