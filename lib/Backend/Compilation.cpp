@@ -116,6 +116,13 @@ std::optional<NodeRef> Compilation::pieceIR() {
   return optimized(notation().IR, Ctx);
 }
 
+std::optional<Destinations> Compilation::originMoves(const OnBoard &B) {
+  auto Moves = evaluateAt(B.IR, B.P, {B.Origin});
+  if (!Moves)
+    return std::nullopt;
+  return std::move(Moves->front().D);
+}
+
 /// Whether \p Backend draws \p N's piece on the unbounded plane under \p Inv.
 static bool drawsOnPlane(const Invocation &Inv, const BackendInfo *Backend,
                          const NotationInfo &N) {

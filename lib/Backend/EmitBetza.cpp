@@ -11,9 +11,12 @@ using namespace fairy;
 
 namespace {
 
-std::optional<std::string> emit(Compilation &C) {
-  return C.fromNotation() ? writePiece(C, WrittenIn::Betza)
-                          : writePieceFile(C, WrittenIn::Betza);
+std::optional<std::string> onePiece(Compilation &C) {
+  return writePiece(C, WrittenIn::Betza);
+}
+
+std::optional<std::string> pieceSet(Compilation &C) {
+  return writePieceFile(C, WrittenIn::Betza);
 }
 
 } // namespace
@@ -21,10 +24,11 @@ std::optional<std::string> emit(Compilation &C) {
 const BackendInfo fairy::BetzaBackend = {
     "betza",
     "the piece written in Betza (Fairy-Stockfish's reading)",
+    /*OnePiece=*/onePiece,
     /*RefusesOnePiece=*/nullptr,
+    /*PieceSet=*/pieceSet,
     /*RefusesPieceSet=*/nullptr,
-    /*EmitPosition=*/nullptr,
+    /*Position=*/nullptr,
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/false,
-    /*Options=*/"-O --betza-style",
-    emit};
+    /*Options=*/"-O --betza-style"};

@@ -44,12 +44,12 @@ BitboardRules rulesOf(const PieceSet &Set) {
 
 std::optional<std::string> pieceSet(Compilation &C) {
   const PieceSet &Set = C.set();
-  auto AllViews = viewsOf(C.Diags, Set, C.Inv.Side, C.Inv.OptLevel);
-  if (!AllViews)
-    return std::nullopt;
   std::string Why, Notes;
-  std::vector<PieceView> Views =
-      tableViews(Set, *AllViews, C.Inv.OptLevel, Notes);
+  auto TableViews =
+      tableViewsOf(C.Diags, Set, C.Inv.Side, C.Inv.OptLevel, Notes);
+  if (!TableViews)
+    return std::nullopt;
+  const std::vector<PieceView> &Views = *TableViews;
   auto Emit = [&](const std::vector<PieceView> &Written,
                   std::vector<SkippedPiece> *Skipped) {
     std::vector<BitboardPiece> Pieces;
@@ -97,19 +97,16 @@ std::optional<std::string> onePiece(Compilation &C) {
   return Header;
 }
 
-std::optional<std::string> emit(Compilation &C) {
-  return C.fromNotation() ? onePiece(C) : pieceSet(C);
-}
-
 } // namespace
 
 const BackendInfo fairy::BitboardBackend = {
     "bitboard",
     "a C/C++ header of magic-bitboard attack tables",
+    /*OnePiece=*/onePiece,
     /*RefusesOnePiece=*/nullptr,
+    /*PieceSet=*/pieceSet,
     /*RefusesPieceSet=*/nullptr,
-    /*EmitPosition=*/nullptr,
+    /*Position=*/nullptr,
     /*ManyInputs=*/true,
     /*ShowsOrigin=*/false,
-    /*Options=*/"--bitboard-index --name --side --board -fno-keep-going",
-    emit};
+    /*Options=*/"--bitboard-index --name --side --board -fno-keep-going"};

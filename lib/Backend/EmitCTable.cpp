@@ -18,12 +18,12 @@ namespace {
 
 std::optional<std::string> pieceSet(Compilation &C) {
   const PieceSet &Set = C.set();
-  auto AllViews = viewsOf(C.Diags, Set, C.Inv.Side, C.Inv.OptLevel);
-  if (!AllViews)
-    return std::nullopt;
   std::string Why, Notes;
-  std::vector<PieceView> Views =
-      tableViews(Set, *AllViews, C.Inv.OptLevel, Notes);
+  auto TableViews =
+      tableViewsOf(C.Diags, Set, C.Inv.Side, C.Inv.OptLevel, Notes);
+  if (!TableViews)
+    return std::nullopt;
+  const std::vector<PieceView> &Views = *TableViews;
   std::vector<std::pair<PieceView, MailboxPattern>> Written;
   for (const PieceView &V : Views) {
     auto Pattern = mailboxPattern(*V.IR, Why);
@@ -69,19 +69,16 @@ std::optional<std::string> onePiece(Compilation &C) {
   return emitCTable(*Pattern, T->B, C.side(), P.Name, T->Comment);
 }
 
-std::optional<std::string> emit(Compilation &C) {
-  return C.fromNotation() ? onePiece(C) : pieceSet(C);
-}
-
 } // namespace
 
 const BackendInfo fairy::CTableBackend = {
     "ctable",
     "C arrays of leaps and rays for mailbox engines",
+    /*OnePiece=*/onePiece,
     /*RefusesOnePiece=*/nullptr,
+    /*PieceSet=*/pieceSet,
     /*RefusesPieceSet=*/nullptr,
-    /*EmitPosition=*/nullptr,
+    /*Position=*/nullptr,
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/false,
-    /*Options=*/"--name --side --board -fno-keep-going",
-    emit};
+    /*Options=*/"--name --side --board -fno-keep-going"};

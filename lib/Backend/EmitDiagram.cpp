@@ -25,10 +25,10 @@ std::optional<std::string> onePiece(Compilation &C) {
   auto B = C.pieceOnBoard();
   if (!B)
     return std::nullopt;
-  auto Moves = C.evaluateAt(B->IR, B->P, {B->Origin});
+  auto Moves = C.originMoves(*B);
   if (!Moves)
     return std::nullopt;
-  const Destinations &D = Moves->front().D;
+  const Destinations &D = *Moves;
   DiagramOptions Opts;
   Opts.Labels = C.Inv.Labels;
   if (B->Plane) {
@@ -94,19 +94,16 @@ std::optional<std::string> inPosition(Compilation &C) {
   return OS.str();
 }
 
-std::optional<std::string> emit(Compilation &C) {
-  return C.fromNotation() ? onePiece(C) : pieceSet(C);
-}
-
 } // namespace
 
 const BackendInfo fairy::DiagramBackend = {
     "diagram",
     "ASCII move diagram",
+    /*OnePiece=*/onePiece,
     /*RefusesOnePiece=*/nullptr,
+    /*PieceSet=*/pieceSet,
     /*RefusesPieceSet=*/nullptr,
-    /*EmitPosition=*/inPosition,
+    /*Position=*/inPosition,
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/true,
-    /*Options=*/"--from --labels --side --position --board",
-    emit};
+    /*Options=*/"--from --labels --side --position --board"};

@@ -13,7 +13,7 @@ using namespace fairy;
 
 namespace {
 
-std::optional<std::string> emit(Compilation &C) {
+std::optional<std::string> onePiece(Compilation &C) {
   auto IR = C.pieceIR();
   if (!IR)
     return std::nullopt;
@@ -25,11 +25,13 @@ std::optional<std::string> emit(Compilation &C) {
 
 const BackendInfo fairy::DotBackend = {
     "dot", "the IR as a Graphviz graph",
+    /*OnePiece=*/onePiece,
     /*RefusesOnePiece=*/nullptr,
+    /*PieceSet=*/nullptr,
     /*RefusesPieceSet=*/
     "--emit=dot draws one piece's IR; a piece file has many (use --emit=ir, "
     "or give one piece's notation)",
-    /*EmitPosition=*/nullptr,
+    /*Position=*/nullptr,
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/false,
-    /*Options=*/"--dot --board -O", emit};
+    /*Options=*/"--dot --board -O"};

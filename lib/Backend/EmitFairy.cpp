@@ -11,19 +11,23 @@ using namespace fairy;
 
 namespace {
 
-std::optional<std::string> emit(Compilation &C) {
-  return C.fromNotation() ? writePiece(C, WrittenIn::Fairy)
-                          : writePieceFile(C, WrittenIn::Fairy);
+std::optional<std::string> onePiece(Compilation &C) {
+  return writePiece(C, WrittenIn::Fairy);
+}
+
+std::optional<std::string> pieceSet(Compilation &C) {
+  return writePieceFile(C, WrittenIn::Fairy);
 }
 
 } // namespace
 
 const BackendInfo fairy::FairyBackend = {"fairy",
                                          "the piece written in fairy-notation",
+                                         /*OnePiece=*/onePiece,
                                          /*RefusesOnePiece=*/nullptr,
+                                         /*PieceSet=*/pieceSet,
                                          /*RefusesPieceSet=*/nullptr,
-                                         /*EmitPosition=*/nullptr,
+                                         /*Position=*/nullptr,
                                          /*ManyInputs=*/false,
                                          /*ShowsOrigin=*/false,
-                                         /*Options=*/"-O ",
-                                         emit};
+                                         /*Options=*/"-O"};

@@ -14,23 +14,26 @@ using namespace fairy;
 
 namespace {
 
-std::optional<std::string> emit(Compilation &C) {
-  if (!C.fromNotation())
-    return writePieceFile(C, WrittenIn::IR);
+std::optional<std::string> onePiece(Compilation &C) {
   auto IR = C.pieceIR();
   if (!IR)
     return std::nullopt;
   return printIR(**IR);
 }
 
+std::optional<std::string> pieceSet(Compilation &C) {
+  return writePieceFile(C, WrittenIn::IR);
+}
+
 } // namespace
 
 const BackendInfo fairy::IRBackend = {"ir",
                                       "the textual moveset IR",
+                                      /*OnePiece=*/onePiece,
                                       /*RefusesOnePiece=*/nullptr,
+                                      /*PieceSet=*/pieceSet,
                                       /*RefusesPieceSet=*/nullptr,
-                                      /*EmitPosition=*/nullptr,
+                                      /*Position=*/nullptr,
                                       /*ManyInputs=*/false,
                                       /*ShowsOrigin=*/false,
-                                      /*Options=*/"--board -O",
-                                      emit};
+                                      /*Options=*/"--board -O"};

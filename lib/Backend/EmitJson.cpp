@@ -166,19 +166,16 @@ std::optional<std::string> inPosition(Compilation &C) {
   return jsonWithoutControls(OS.str());
 }
 
-std::optional<std::string> emit(Compilation &C) {
-  return C.fromNotation() ? onePiece(C) : pieceSet(C);
-}
-
 } // namespace
 
 const BackendInfo fairy::JsonBackend = {
     "json",
     "moves from every square (or --from) and the IR, as JSON",
+    /*OnePiece=*/onePiece,
     /*RefusesOnePiece=*/nullptr,
+    /*PieceSet=*/pieceSet,
     /*RefusesPieceSet=*/nullptr,
-    /*EmitPosition=*/inPosition,
+    /*Position=*/inPosition,
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/false,
-    /*Options=*/"--from --side --position --board",
-    emit};
+    /*Options=*/"--from --side --position --board"};

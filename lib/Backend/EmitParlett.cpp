@@ -11,9 +11,12 @@ using namespace fairy;
 
 namespace {
 
-std::optional<std::string> emit(Compilation &C) {
-  return C.fromNotation() ? writePiece(C, WrittenIn::Parlett)
-                          : writePieceFile(C, WrittenIn::Parlett);
+std::optional<std::string> onePiece(Compilation &C) {
+  return writePiece(C, WrittenIn::Parlett);
+}
+
+std::optional<std::string> pieceSet(Compilation &C) {
+  return writePieceFile(C, WrittenIn::Parlett);
 }
 
 } // namespace
@@ -21,10 +24,11 @@ std::optional<std::string> emit(Compilation &C) {
 const BackendInfo fairy::ParlettBackend = {
     "parlett",
     "the piece written in Parlett's notation",
+    /*OnePiece=*/onePiece,
     /*RefusesOnePiece=*/nullptr,
+    /*PieceSet=*/pieceSet,
     /*RefusesPieceSet=*/nullptr,
-    /*EmitPosition=*/nullptr,
+    /*Position=*/nullptr,
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/false,
-    /*Options=*/"-O ",
-    emit};
+    /*Options=*/"-O"};

@@ -24,10 +24,10 @@ std::optional<std::string> onePiece(Compilation &C) {
   auto B = C.pieceOnBoard();
   if (!B)
     return std::nullopt;
-  auto Moves = C.evaluateAt(B->IR, B->P, {B->Origin});
+  auto Moves = C.originMoves(*B);
   if (!Moves)
     return std::nullopt;
-  const Destinations &D = Moves->front().D;
+  const Destinations &D = *Moves;
   const NodeRef &IR = B->IR;
   const Position &P = B->P;
   unsigned Origin = B->Origin;
@@ -147,21 +147,17 @@ std::optional<std::string> inPosition(Compilation &C) {
   return svgSheet(Pictures, Title);
 }
 
-std::optional<std::string> emit(Compilation &C) {
-  return C.fromNotation() ? onePiece(C) : pieceSet(C);
-}
-
 } // namespace
 
 const BackendInfo fairy::SvgBackend = {
-    "svg",
-    "a picture of the moves",
+    "svg", "a picture of the moves",
+    /*OnePiece=*/onePiece,
     /*RefusesOnePiece=*/nullptr,
+    /*PieceSet=*/pieceSet,
     /*RefusesPieceSet=*/nullptr,
-    /*EmitPosition=*/inPosition,
+    /*Position=*/inPosition,
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/true,
     /*Options=*/
     "--from --side --position --board --board-style "
-    "--svg-squares --name",
-    emit};
+    "--svg-squares --name"};

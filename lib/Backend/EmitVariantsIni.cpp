@@ -84,7 +84,7 @@ std::string withoutPieces(const std::string &Placement,
   return Out;
 }
 
-std::optional<std::string> emit(Compilation &C) {
+std::optional<std::string> pieceSet(Compilation &C) {
   DiagnosticEngine &Diags = C.Diags;
   const PieceSet &Set = C.set();
   const Board &B = Set.board();
@@ -201,11 +201,13 @@ std::optional<std::string> emit(Compilation &C) {
 
 const BackendInfo fairy::VariantsIniBackend = {
     "variants-ini", "a piece file as a Fairy-Stockfish variants.ini section",
+    /*OnePiece=*/nullptr,
     /*RefusesOnePiece=*/
     "--emit=variants-ini writes a piece file as a Fairy-Stockfish section; "
     "give a piece file (.fairy, -x pieces) or --import",
+    /*PieceSet=*/pieceSet,
     /*RefusesPieceSet=*/nullptr,
-    /*EmitPosition=*/nullptr,
+    /*Position=*/nullptr,
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/false,
-    /*Options=*/"-O -fno-keep-going", emit};
+    /*Options=*/"-O -fno-keep-going"};

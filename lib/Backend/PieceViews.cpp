@@ -111,6 +111,16 @@ std::optional<std::vector<PieceView>> fairy::viewsOf(DiagnosticEngine &Diags,
   return pieceViews(Set, Side, OptLevel);
 }
 
+std::optional<std::vector<PieceView>>
+fairy::tableViewsOf(DiagnosticEngine &Diags, const PieceSet &Set,
+                    std::optional<Color> Side, unsigned OptLevel,
+                    std::string &Notes) {
+  auto Views = viewsOf(Diags, Set, Side, OptLevel);
+  if (!Views)
+    return std::nullopt;
+  return tableViews(Set, *Views, OptLevel, Notes);
+}
+
 std::string fairy::viewTitle(const View &V) {
   std::string S = V.Def->Name + " (" + std::string(1, V.Def->Letter) + ")";
   if (!V.BothSides)

@@ -30,16 +30,22 @@ std::string fairy::backendNames(const char *Sep) {
 
 std::optional<std::string> fairy::runBackend(Compilation &C) {
   const BackendInfo &B = C.Backend;
-  if (const char *Refusal =
-          C.fromNotation() ? B.RefusesOnePiece : B.RefusesPieceSet) {
-    C.Diags.error(Refusal);
+  if (C.fromNotation()) {
+    if (!B.OnePiece) {
+      C.Diags.error(B.RefusesOnePiece);
+      return std::nullopt;
+    }
+    return B.OnePiece(C);
+  }
+  if (!B.PieceSet) {
+    C.Diags.error(B.RefusesPieceSet);
     return std::nullopt;
   }
-  if (C.fromNotation() || C.Inv.Position.empty())
-    return B.Emit(C);
+  if (C.Inv.Position.empty())
+    return B.PieceSet(C);
   // The pieces standing in the position, with their moves there.
-  if (B.EmitPosition)
-    return B.EmitPosition(C);
+  if (B.Position)
+    return B.Position(C);
   if (!positionMoves(C))
     return std::nullopt;
   C.Diags.error("--position with a piece set writes JSON (--emit=json), a "

@@ -45,7 +45,12 @@ TEST(BackendRegistryTest, NamesAreUniqueAndFound) {
     EXPECT_TRUE(Names.insert(B->Name).second) << "named twice";
     EXPECT_EQ(findBackend(B->Name), B);
     EXPECT_NE(std::string(B->Help), "");
-    EXPECT_NE(B->Emit, nullptr);
+    EXPECT_TRUE(B->OnePiece || B->PieceSet) << "writes nothing";
+    EXPECT_EQ(!B->OnePiece, B->RefusesOnePiece != nullptr)
+        << "a refusal is stated exactly when one notation is refused";
+    EXPECT_EQ(!B->PieceSet, B->RefusesPieceSet != nullptr)
+        << "a refusal is stated exactly when a piece set is refused";
+    EXPECT_TRUE(!B->Position || B->PieceSet);
     EXPECT_NE(backendNames().find(B->Name), std::string::npos);
   }
   EXPECT_EQ(findBackend("jsn"), nullptr);
@@ -65,14 +70,14 @@ TEST(BackendRegistryTest, TheDriverRefusesWhatTheRegistryStates) {
   for (const BackendInfo *B : backends()) {
     SCOPED_TRACE(B->Name);
     Answer A = emit(One, *B);
-    if (B->RefusesOnePiece) {
+    if (!B->OnePiece) {
       EXPECT_FALSE(A.Out);
       EXPECT_EQ(A.FirstError, B->RefusesOnePiece);
     } else {
       EXPECT_TRUE(A.Out) << A.FirstError;
     }
     A = emit(Set, *B);
-    if (B->RefusesPieceSet) {
+    if (!B->PieceSet) {
       EXPECT_FALSE(A.Out);
       EXPECT_EQ(A.FirstError, B->RefusesPieceSet);
     } else {
@@ -91,11 +96,11 @@ TEST(BackendRegistryTest, PositionsAndManyInputsAsStated) {
   Two.Board = "8x8";
   for (const BackendInfo *B : backends()) {
     SCOPED_TRACE(B->Name);
-    if (!B->RefusesPieceSet) {
+    if (B->PieceSet) {
       Answer A = emit(InPosition, *B);
-      EXPECT_EQ(A.Out.has_value(), B->EmitPosition != nullptr) << A.FirstError;
+      EXPECT_EQ(A.Out.has_value(), B->Position != nullptr) << A.FirstError;
     }
-    if (!B->RefusesOnePiece) {
+    if (B->OnePiece) {
       Answer A = emit(Two, *B);
       EXPECT_EQ(A.Out.has_value(), B->ManyInputs) << A.FirstError;
     }

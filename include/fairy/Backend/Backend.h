@@ -27,13 +27,17 @@ using EmitFn = std::optional<std::string> (*)(Compilation &C);
 struct BackendInfo {
   const char *Name; ///< as --emit spells it
   const char *Help; ///< one line, for --help and docs/backends.md
-  /// Why the back end refuses one notation's piece, or a piece file (or
-  /// variants.ini section); nullptr where it takes it.
+  /// Writes one notation's piece (several, each from its file, when
+  /// ManyInputs); nullptr if it does not, and RefusesOnePiece says why.
+  EmitFn OnePiece;
   const char *RefusesOnePiece;
+  /// Writes a piece file's (or variants.ini section's) pieces; nullptr if
+  /// it does not, and RefusesPieceSet says why.
+  EmitFn PieceSet;
   const char *RefusesPieceSet;
-  /// With a piece file, --position lists the moves of the pieces standing
-  /// there: a back end that writes them, or nullptr.
-  EmitFn EmitPosition;
+  /// With a piece set, --position lists the moves of the pieces standing
+  /// there: writes them, or nullptr.
+  EmitFn Position;
   /// Several inputs make one output (--emit=bitboard's one header).
   bool ManyInputs;
   /// It shows one piece from its square (--from): the square must be on
@@ -42,7 +46,6 @@ struct BackendInfo {
   bool ShowsOrigin;
   /// The options it reads beyond the input's, for docs/backends.md.
   const char *Options;
-  EmitFn Emit;
 };
 
 /// Every back end, in the order --help lists them.

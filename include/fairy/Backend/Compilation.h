@@ -79,6 +79,8 @@ public:
     bool Plane; ///< on the unbounded plane, to be cropped for drawing
   };
   std::optional<OnBoard> pieceOnBoard();
+  /// The destinations of \p B's piece from its square.
+  std::optional<Destinations> originMoves(const OnBoard &B);
   /// One notation's piece's IR after the passes, for the options' board
   /// when one is given; nullopt after an error.
   std::optional<NodeRef> pieceIR();

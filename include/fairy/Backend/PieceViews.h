@@ -53,6 +53,12 @@ std::vector<PieceView> tableViews(const PieceSet &Set,
                                   const std::vector<PieceView> &Views,
                                   unsigned OptLevel, std::string &Notes);
 
+/// tableViews() of viewsOf(); nullopt after reporting that the set has no
+/// pieces.
+std::optional<std::vector<PieceView>>
+tableViewsOf(DiagnosticEngine &Diags, const PieceSet &Set,
+             std::optional<Color> Side, unsigned OptLevel, std::string &Notes);
+
 /// "knight (N)", "pawn (P), White".
 std::string viewTitle(const PieceView &V);
 /// The empty board of the set, knowing every piece's moves, for \p V.
