@@ -11,12 +11,10 @@
 #include "Job.h"
 
 #include "fairy/Backend/Compilation.h"
-#include "fairy/IR/Extent.h"
 #include "fairy/IR/Verifier.h"
 #include "fairy/Lint/Lint.h"
 #include "fairy/Support/Files.h"
 #include "fairy/Support/Progress.h"
-#include "fairy/Transforms/Pass.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
