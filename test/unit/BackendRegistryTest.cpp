@@ -7,6 +7,10 @@
 //===----------------------------------------------------------------------===//
 #include "fairy/Backend/Backend.h"
 #include "fairy/Driver/Driver.h"
+#include "fairy/Driver/Options.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <gtest/gtest.h>
 
@@ -55,6 +59,20 @@ TEST(BackendRegistryTest, NamesAreUniqueAndFound) {
   }
   EXPECT_EQ(findBackend("jsn"), nullptr);
   EXPECT_EQ(findBackend(""), nullptr);
+}
+
+TEST(BackendRegistryTest, TheOptionsABackEndReadsAreOptions) {
+  for (const BackendInfo *B : backends()) {
+    SCOPED_TRACE(B->Name);
+    llvm::SmallVector<llvm::StringRef, 8> Names;
+    llvm::StringRef(B->Options).split(Names, ' ', -1, false);
+    EXPECT_FALSE(Names.empty());
+    for (llvm::StringRef Name : Names) {
+      EXPECT_TRUE(Name.startswith("-")) << Name.str();
+      EXPECT_NE(findOption(Name.ltrim('-').str()), nullptr)
+          << Name.str() << " is none of the options of Options.def";
+    }
+  }
 }
 
 TEST(BackendRegistryTest, TheDriverRefusesWhatTheRegistryStates) {
