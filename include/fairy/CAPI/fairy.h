@@ -44,19 +44,21 @@ typedef enum fairy_status {
 typedef enum fairy_side { FAIRY_WHITE = 0, FAIRY_BLACK = 1 } fairy_side;
 
 /* ---- Options ------------------------------------------------------------
- * fairyc's options, set by their long names without dashes, values as on
- * the command line: "notation" (or "x"), "board" ("8x8", "10x10x10"),
- * "position" (a FEN placement), "from", "side" ("white"/"black", or "both" with a position and a piece set), "moved",
- * "advanced", "labels" and "svg-squares" ("1"/"0"), "betza" ("fsf"/"xboard"), "radius",
- * "O" ("0", or "1", "2", "3", "s", "z": the passes), "max-input-size" (bytes), "W" (a warning flag such as "error" or "no-empty-moveset";
- * repeatable), "w", "name", "variant" (with fairy_compile_file: a section
- * of a variants.ini), "engine" ("fast"/"reference"), "eval-step-limit",
- * "dot" ("tree"/"automaton"), "keep-going" ("1"/"0"), "betza-style" ("auto"/"xbetza"/"brackets"),
- * "board-style"
- * ("auto"/"chess"/"xiangqi"/"janggi"/"shogi"), "last-move", "zone", "moved-squares",
- * "advanced-squares", "state", "type", "royal", "piece" (repeatable ones
- * add a value each time), "include-dir" (where the includes of a piece
- * file compiled from text are found; default the current directory). */
+ * fairyc's options, set by their names without dashes, values as on the
+ * command line: every row of the driver's option table
+ * (fairy/Driver/Options.def; docs/driver.md) but those these functions take
+ * as arguments (the inputs, "emit", "o", "import", "list-variants") and
+ * "lint". For example "notation" (or "x"), "board" ("8x8", "10x10x10"),
+ * "position" (a FEN placement), "from", "side" ("white"/"black", or "both"
+ * with a position and a piece set), "betza" ("fsf"/"xboard"), "O" ("0", or
+ * "1", "2", "3", "s", "z": the passes), "variant" (with fairy_compile_file:
+ * a section of a variants.ini), "board-style", "bitboard-index",
+ * "fno-keep-going"; repeatable ones ("zone", "moved-squares", "state",
+ * "piece", ...) add a value each time. Flags take "1"/"0" (also "true",
+ * "false", or "" for 1). Beyond the table: "W" (a warning flag such as
+ * "error" or "no-empty-moveset"; repeatable), "w", and "include-dir" (where
+ * the includes of a piece file compiled from text are found; default the
+ * current directory). A bad value is refused with the valid values named. */
 typedef struct fairy_options fairy_options;
 
 fairy_options *fairy_options_create(void);
