@@ -101,6 +101,10 @@ int main(int argc, char **argv) {
   CHECK(fairy_emit(rook, "json", text, sizeof text, &length) ==
         FAIRY_BUFFER_TOO_SMALL);
   CHECK(length > sizeof text);
+  /* The kinds it takes are the back ends the library lists. */
+  for (n = 0; fairy_backend_name(n) != NULL; ++n)
+    CHECK(strlen(fairy_backend_help(n)) > 0);
+  CHECK(n > 0 && fairy_backend_help(n) == NULL);
 
   /* A mistake: a located error, no pieces. */
   bad = fairy_compile("parlett", "3-1+", 4, NULL);
