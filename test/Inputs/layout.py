@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """layout.py ROOT: checks that the headers mirror the libraries
 (docs/architecture.md): every folder lib/<Folder> has its headers
-in include/fairy/<Folder>, and docs/architecture.md's table of libraries
-names every lib/<Folder>. Prints 'N libraries, each with
-include/fairy/<Folder>', or each problem and exits 1."""
+in include/fairy/<Folder>, every include/fairy/<Folder> that holds files is
+a library's, and docs/architecture.md's table of libraries names every
+lib/<Folder>. Prints 'N libraries, each with include/fairy/<Folder>', or
+each problem and exits 1."""
 import os
 import sys
 
@@ -28,6 +29,10 @@ for d in libraries:
         problems.append("lib/%s has no include/fairy/%s" % (d, d))
     elif not holds_files(os.path.join(inc, d)):
         problems.append("include/fairy/%s is empty" % d)
+for d in folders(inc):
+    if d not in libraries and holds_files(os.path.join(inc, d)):
+        problems.append("include/fairy/%s is no library's: there is no lib/%s"
+                        % (d, d))
 arch = os.path.join(root, "docs", "architecture.md")
 if os.path.exists(arch):
     text = open(arch, encoding="utf-8").read()
