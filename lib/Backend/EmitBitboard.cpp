@@ -109,4 +109,5 @@ const BackendInfo fairy::BitboardBackend = {
     /*Position=*/nullptr,
     /*ManyInputs=*/true,
     /*ShowsOrigin=*/false,
-    /*Options=*/"--bitboard-index --name --side --board -fno-keep-going"};
+    /*Options=*/
+    "--board --position --side --name --bitboard-index -fno-keep-going"};

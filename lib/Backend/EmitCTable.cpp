@@ -81,4 +81,4 @@ const BackendInfo fairy::CTableBackend = {
     /*Position=*/nullptr,
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/false,
-    /*Options=*/"--name --side --board -fno-keep-going"};
+    /*Options=*/"--board --position --side --name -fno-keep-going"};

@@ -106,4 +106,4 @@ const BackendInfo fairy::DiagramBackend = {
     /*Position=*/inPosition,
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/true,
-    /*Options=*/"--from --labels --side --position --board"};
+    /*Options=*/"--board --position --from --side --moved --labels --engine"};

@@ -34,4 +34,4 @@ const BackendInfo fairy::DotBackend = {
     /*Position=*/nullptr,
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/false,
-    /*Options=*/"--dot --board -O"};
+    /*Options=*/"--dot --board --position -O"};

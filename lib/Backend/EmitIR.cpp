@@ -36,4 +36,4 @@ const BackendInfo fairy::IRBackend = {"ir",
                                       /*Position=*/nullptr,
                                       /*ManyInputs=*/false,
                                       /*ShowsOrigin=*/false,
-                                      /*Options=*/"--board -O"};
+                                      /*Options=*/"--board --position -O"};

@@ -178,4 +178,4 @@ const BackendInfo fairy::JsonBackend = {
     /*Position=*/inPosition,
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/false,
-    /*Options=*/"--from --side --position --board"};
+    /*Options=*/"--board --position --from --side --moved --engine"};

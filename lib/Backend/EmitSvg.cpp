@@ -159,5 +159,5 @@ const BackendInfo fairy::SvgBackend = {
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/true,
     /*Options=*/
-    "--from --side --position --board --board-style "
+    "--board --position --from --side --moved --engine --board-style "
     "--svg-squares --name"};

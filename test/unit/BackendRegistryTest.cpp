@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <map>
 #include <set>
 
 using namespace fairy;
@@ -72,6 +74,60 @@ TEST(BackendRegistryTest, TheOptionsABackEndReadsAreOptions) {
       EXPECT_NE(findOption(Name.ltrim('-').str()), nullptr)
           << Name.str() << " is none of the options of Options.def";
     }
+  }
+}
+
+/// What docs/backends.md's table of back ends says each takes and reads:
+/// {name: {takes, options}}, from the third and fourth columns.
+std::map<std::string, std::pair<std::string, std::string>>
+documentedInputsAndOptions() {
+  std::ifstream In(FAIRY_SOURCE_DIR "/docs/backends.md");
+  EXPECT_TRUE(In) << "cannot read docs/backends.md";
+  std::map<std::string, std::pair<std::string, std::string>> Rows;
+  std::string Line;
+  bool InTable = false;
+  while (std::getline(In, Line)) {
+    if (llvm::StringRef(Line).startswith("| `--emit=` |")) {
+      InTable = true;
+      continue;
+    }
+    if (!InTable || llvm::StringRef(Line).startswith("|---"))
+      continue;
+    if (!llvm::StringRef(Line).startswith("| `"))
+      break;
+    llvm::SmallVector<llvm::StringRef, 6> Cells;
+    llvm::StringRef(Line).trim("| ").split(Cells, " | ");
+    if (Cells.size() < 4)
+      continue;
+    std::string Name = Cells[0].ltrim('`').split('`').first.str();
+    Rows[Name] = {Cells[2].str(), Cells[3].trim('`').str()};
+  }
+  return Rows;
+}
+
+/// "one piece, several files, a piece set, a position": what \p B takes.
+std::string takes(const BackendInfo &B) {
+  std::string Out;
+  auto Add = [&](bool Given, const char *What) {
+    if (Given)
+      Out += (Out.empty() ? "" : ", ") + std::string(What);
+  };
+  Add(B.OnePiece, "one piece");
+  Add(B.ManyInputs, "several files");
+  Add(B.PieceSet, "a piece set");
+  Add(B.Position, "a position");
+  return Out;
+}
+
+TEST(BackendRegistryTest, TheDocsStateWhatEachBackEndTakes) {
+  auto Documented = documentedInputsAndOptions();
+  EXPECT_EQ(Documented.size(), backends().size());
+  for (const BackendInfo *B : backends()) {
+    SCOPED_TRACE(B->Name);
+    auto Row = Documented.find(B->Name);
+    ASSERT_NE(Row, Documented.end()) << "not in docs/backends.md's table";
+    EXPECT_EQ(Row->second.first, takes(*B));
+    EXPECT_EQ(Row->second.second, B->Options);
   }
 }
 
