@@ -19,14 +19,13 @@ import concurrent.futures
 import hashlib
 import json
 import os
+import re
 import shlex
 import stat
 import subprocess
 import sys
 import tempfile
 
-KINDS = ["diagram", "ir", "json", "dot", "svg", "ctable", "bitboard",
-         "betza", "fairy", "parlett", "variants-ini"]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMEOUT = 30
 
@@ -89,7 +88,23 @@ def without_emit(argv):
     return out
 
 
+def emit_kinds():
+    """The --emit values the binary's --help offers (its back ends)."""
+    lines = subprocess.run([FAIRYC, "--help"], capture_output=True,
+                           text=True).stdout.splitlines()
+    start = next(i for i, l in enumerate(lines)
+                 if re.match(r"\s*--emit=<", l))
+    kinds = []
+    for line in lines[start + 1:]:
+        m = re.match(r"\s+=(\S+)\s+-", line)
+        if not m:
+            break
+        kinds.append(m.group(1))
+    return kinds
+
+
 def jobs(log):
+    KINDS = emit_kinds()
     seen, out = set(), []
     for line in open(log):
         e = json.loads(line)
@@ -145,7 +160,8 @@ def run(job):
 def replay(log, outdir):
     os.makedirs(outdir, exist_ok=True)
     todo = jobs(log)
-    print(len(todo), "runs", flush=True)
+    print(len(todo), "runs;", "--emit kinds:", " ".join(emit_kinds()),
+          flush=True)
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as pool:
         for i, (argv, cwd, rc, out, err) in enumerate(pool.map(run, todo)):
             name = hashlib.sha1(json.dumps([argv, cwd, todo[i][2] or ""])
