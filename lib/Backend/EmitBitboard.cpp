@@ -100,8 +100,7 @@ std::optional<std::string> onePiece(Compilation &C) {
 } // namespace
 
 const BackendInfo fairy::BitboardBackend = {
-    "bitboard",
-    "a C/C++ header of magic-bitboard attack tables",
+    "bitboard", "a C/C++ header of magic-bitboard attack tables",
     /*OnePiece=*/onePiece,
     /*RefusesOnePiece=*/nullptr,
     /*PieceSet=*/pieceSet,

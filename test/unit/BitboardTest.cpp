@@ -11,8 +11,8 @@
 #include "GeneratedCode.h"
 
 #include "fairy/Backend/Bitboard.h"
-#include "fairy/Notation/Notation.h"
 #include "fairy/IR/IRParser.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Transforms/Pass.h"
 
 #include "llvm/Support/FileSystem.h"

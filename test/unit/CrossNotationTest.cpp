@@ -9,8 +9,8 @@
 
 #include "fairy/Notation/BetzaWriter.h"
 #include "fairy/Notation/FairyWriter.h"
-#include "fairy/Notation/ParlettWriter.h"
 #include "fairy/Notation/Notation.h"
+#include "fairy/Notation/ParlettWriter.h"
 #include "fairy/Testing/Random.h"
 
 #include "fairy/Transforms/Pass.h"
@@ -209,8 +209,8 @@ TEST(CrossNotationTest, BetzaRoundTrip) {
 }
 
 // XBetza multi-leg moves (leaping or sliding legs of one atom) are written
-// back as 'a' groups (lib/Notation/Betza/BetzaLegsWriter.cpp) that read as the same
-// moves.
+// back as 'a' groups (lib/Notation/Betza/BetzaLegsWriter.cpp) that read as the
+// same moves.
 TEST(CrossNotationTest, XBetzaMultiLegRoundTrip) {
   std::vector<Position> Ps = positions();
   for (const char *S :
@@ -243,9 +243,10 @@ std::vector<Position> eightByEight(uint64_t Seed) {
   return Ps;
 }
 
-// XBetza's one-leg features and rifle legs (lib/Notation/Betza/BetzaFeatureWriter.cpp)
-// read for an 8x8 board (cylinder moves wrap round its 8 files, rifle legs
-// count up to 7 steps), written back and read again for the same board.
+// XBetza's one-leg features and rifle legs
+// (lib/Notation/Betza/BetzaFeatureWriter.cpp) read for an 8x8 board (cylinder
+// moves wrap round its 8 files, rifle legs count up to 7 steps), written back
+// and read again for the same board.
 TEST(CrossNotationTest, XBetzaFeatureRoundTrip) {
   std::vector<Position> Ps = eightByEight(808);
   FrontendOptions Opts;

@@ -4,8 +4,8 @@
 #include "EvalHelpers.h"
 
 #include "fairy/Eval/Borrow.h"
-#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Verifier.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Testing/Random.h"
 
 using namespace fairy;

@@ -4,8 +4,8 @@
 #include "EvalHelpers.h"
 #include "FairyAST.h"
 
-#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Verifier.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Testing/Random.h"
 #include "fairy/Transforms/Pass.h"
 

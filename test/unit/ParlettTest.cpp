@@ -2,9 +2,9 @@
 // diagnostics for malformed input.
 #include "EvalHelpers.h"
 
-#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Printer.h"
 #include "fairy/IR/Verifier.h"
+#include "fairy/Notation/Notation.h"
 
 using namespace fairy;
 using namespace fairy::test;

@@ -3,11 +3,11 @@
 // forms, idempotence, and that -O1 never makes a tree larger.
 #include "EvalHelpers.h"
 
-#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Builder.h"
 #include "fairy/IR/IRParser.h"
 #include "fairy/IR/Rewrite.h"
 #include "fairy/IR/Verifier.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Testing/Random.h"
 #include "fairy/Transforms/Pass.h"
 

@@ -121,8 +121,7 @@ unsigned fairy_board_height(const fairy_compilation *compilation);
 unsigned fairy_board_depth(const fairy_compilation *compilation);
 unsigned fairy_board_squares(const fairy_compilation *compilation);
 /* The square called `name` ("e4", or "5,4"), or -1. */
-long fairy_square_index(const fairy_compilation *compilation,
-                        const char *name);
+long fairy_square_index(const fairy_compilation *compilation, const char *name);
 /* The name of square `index` into `buffer` (NUL-terminated); *length gets
  * its length without the NUL. */
 fairy_status fairy_square_name(const fairy_compilation *compilation,

@@ -2,9 +2,9 @@
 #ifndef FAIRY_BACKEND_BETZAWRITER_H
 #define FAIRY_BACKEND_BETZAWRITER_H
 
+#include "fairy/IR/Node.h"
 #include "fairy/Notation/BetzaStyle.h"
 #include "fairy/Notation/Notation.h"
-#include "fairy/IR/Node.h"
 
 #include <optional>
 #include <string>

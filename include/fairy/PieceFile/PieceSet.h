@@ -15,8 +15,8 @@
 #include "fairy/Eval/Board.h"
 #include "fairy/Eval/BoardStyle.h"
 #include "fairy/Eval/Position.h"
-#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Node.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Support/Diagnostics.h"
 
 #include <map>

@@ -6,8 +6,8 @@
 #ifndef FAIRY_LIB_BACKEND_BETZACASTLEBORROWWRITER_H
 #define FAIRY_LIB_BACKEND_BETZACASTLEBORROWWRITER_H
 
-#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Node.h"
+#include "fairy/Notation/Notation.h"
 
 #include <optional>
 #include <string>

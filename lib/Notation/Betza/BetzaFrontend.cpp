@@ -13,8 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "BetzaAST.h"
 
-#include "fairy/Notation/Notation.h"
 #include "fairy/IR/BoardShape.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Support/AntlrErrors.h"
 #include "fairy/Support/TimeReport.h"
 

@@ -20,8 +20,8 @@
 #include "PathShapes.h"
 
 #include "fairy/Eval/Evaluator.h"
-#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Builder.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Transforms/Pass.h"
 
 #include <algorithm>

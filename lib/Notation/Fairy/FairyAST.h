@@ -9,8 +9,8 @@
 #ifndef FAIRY_FRONTEND_FAIRY_FAIRYAST_H
 #define FAIRY_FRONTEND_FAIRY_FAIRYAST_H
 
-#include "fairy/Notation/Notation.h"
 #include "fairy/IR/Node.h"
+#include "fairy/Notation/Notation.h"
 
 #include "llvm/Support/SMLoc.h"
 

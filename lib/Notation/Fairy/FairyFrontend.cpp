@@ -10,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "FairyAST.h"
 
-#include "fairy/Notation/Notation.h"
 #include "fairy/IR/BoardShape.h"
+#include "fairy/Notation/Notation.h"
 #include "fairy/Support/AntlrErrors.h"
 #include "fairy/Support/TimeReport.h"
 
