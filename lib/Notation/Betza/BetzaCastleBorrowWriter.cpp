@@ -13,8 +13,8 @@
 #include "BetzaLegsWriter.h"    // directionLetters
 #include "PathShapes.h"         // flatten
 
-#include "fairy/Notation/BetzaWriter.h"
 #include "fairy/IR/Builder.h"
+#include "fairy/Notation/BetzaWriter.h"
 
 #include <cctype>
 #include <map>
@@ -55,8 +55,7 @@ bool isUnmovedTest(const Node &N) {
 /// squares beyond, an own unmoved piece, j squares, the edge).
 std::optional<Castle> readCastle(const NodeRef &Path) {
   std::vector<NodeRef> C;
-  shapes::flatten(Path, C);
-  if (C.size() < 2 || !C[0]->is(NodeKind::Leg))
+  if (!shapes::flatten(Path, C) || C.size() < 2 || !C[0]->is(NodeKind::Leg))
     return std::nullopt;
   Castle K{C[0]->vec()};
   if (std::abs(K.D.x) + std::abs(K.D.y) != 1 || K.D.z)
@@ -67,7 +66,8 @@ std::optional<Castle> readCastle(const NodeRef &Path) {
   if (I + 1 != C.size() || !C[I]->is(NodeKind::Ahead) || C[I]->negated())
     return std::nullopt;
   std::vector<NodeRef> Q;
-  shapes::flatten(C[I]->operand(), Q);
+  if (!shapes::flatten(C[I]->operand(), Q))
+    return std::nullopt;
   size_t J = 0;
   // The empty squares up to the partner: ride<0..> (or, on a known board,
   // as far as it reaches).

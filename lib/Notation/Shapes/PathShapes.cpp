@@ -45,19 +45,24 @@ bool isSlide(const Node &N, Vec V, int &Range) {
 
 } // namespace
 
-void fairy::shapes::flatten(const NodeRef &N, std::vector<NodeRef> &Out) {
+bool fairy::shapes::flatten(const NodeRef &N, std::vector<NodeRef> &Out) {
+  if (Out.size() >= MaxFlatParts)
+    return false;
   if (N->is(NodeKind::Seq)) {
     for (const NodeRef &C : N->children())
-      flatten(C, Out);
-    return;
+      if (!flatten(C, Out))
+        return false;
+    return true;
   }
   if (N->is(NodeKind::Ride) || N->is(NodeKind::Rep))
     if (auto K = N->range().single()) {
       for (int I = 0; I < *K; ++I)
-        flatten(N->operand(), Out);
-      return;
+        if (!flatten(N->operand(), Out))
+          return false;
+      return true;
     }
   Out.push_back(N);
+  return true;
 }
 
 namespace {
@@ -70,7 +75,9 @@ Move classify(const NodeRef &Path, When W, bool XBoard) {
   M.Initial = W == When::Initial;
   M.Advanced = W == When::Advanced;
   std::vector<NodeRef> C;
-  flatten(Path, C);
+  if (!flatten(Path, C))
+    throw CannotWrite{"a path of more than " + std::to_string(MaxFlatParts) +
+                      " legs"};
   if (C.empty())
     throw CannotWrite{"the empty move"};
   const Node &N = C.size() == 1 ? *C[0] : *Path;

@@ -40,10 +40,15 @@ struct Move {
 std::optional<std::vector<Move>> decompose(const NodeRef &IR, std::string &Why,
                                            bool XBoard = false);
 
+/// The most parts flatten() writes out: far more legs than any path the
+/// writers spell (a rider on the largest board), far fewer than nested
+/// counts multiply to (rep<4096> three deep is 2^36 legs).
+constexpr size_t MaxFlatParts = 4096;
+
 /// The parts of a path in order, with nested seqs flattened and ride<k>
 /// of a single count written out (the passes fold two equal legs into
-/// ride<2>).
-void flatten(const NodeRef &N, std::vector<NodeRef> &Out);
+/// ride<2>). False, with \p Out partial, past MaxFlatParts parts.
+bool flatten(const NodeRef &N, std::vector<NodeRef> &Out);
 
 /// The unit steps of Fairy-Stockfish's lame path to \p V: along the long
 /// axis while the remaining long offset exceeds the short one, else
