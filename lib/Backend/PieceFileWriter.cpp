@@ -106,10 +106,11 @@ std::optional<std::string> fairy::writePieceFile(Compilation &C,
               ? printIRInline(*IR)
               : written(IR, Target, Why, Read, C.Inv.WriteBetza);
       const char *Written = Name;
-      if (!Text && usesGuard(*IR, GuardPredicate::Zone)) {
-        // No notation but the IR tests zones (a variants.ini section's
-        // double-step and mobility regions): the piece is written in the
-        // IR, and the file stays whole.
+      if (!Text && C.Inv.KeepGoing) {
+        // Keep going: a piece the notation cannot spell (a hopper in
+        // Parlett, a variants.ini pawn's double-step region) is written in
+        // the IR, which reads back to the same moves, and the file stays
+        // whole; -fno-keep-going makes it an error.
         if (!Warned)
           Diags.warning(Warning::WrittenInIR, D.NameRange.Start,
                         "the piece '" + D.Name + "' is written in the IR: " +
@@ -122,7 +123,7 @@ std::optional<std::string> fairy::writePieceFile(Compilation &C,
       if (!Text) {
         Diags.error(D.NameRange.Start,
                     "cannot write the piece '" + D.Name + "' in " + Name +
-                        ": " + Why,
+                        ": " + Why + " (-fkeep-going writes it in the IR)",
                     {D.NameRange});
         return std::nullopt;
       }
