@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/Driver/Options.h"
+#include "fairy/Support/Suggest.h"
 
 #include "fairy/Backend/Backend.h"
 #include "fairy/Driver/Invocation.h"
@@ -195,18 +196,13 @@ bool fairy::setOption(Invocation &Inv, const std::string &Name,
 
 std::string fairy::notOneOfMessage(const std::string &Value,
                                    const std::vector<std::string> &Valid) {
-  llvm::StringRef V = Value;
-  std::string List, Nearest;
-  unsigned Best = 3; // at most two edits away to be suggested
+  std::string List;
+  TypoCorrector Typo(Value);
   for (const std::string &Name : Valid) {
     List += (List.empty() ? "" : ", ") + Name;
-    unsigned D = V.edit_distance(Name, true, Best);
-    if (D < Best || (Nearest.empty() && llvm::StringRef(Name).startswith(V) &&
-                     !V.empty())) {
-      Best = std::min(D, Best);
-      Nearest = Name;
-    }
+    Typo.add(Name);
   }
+  auto Nearest = Typo.best();
   return "'" + Value + "' is not one of its values (" + List + ")" +
-         (Nearest.empty() ? "" : "; did you mean '" + Nearest + "'?");
+         (Nearest ? "; did you mean '" + *Nearest + "'?" : "");
 }

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/PieceFile/PieceSet.h"
+#include "fairy/Support/Suggest.h"
 
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/IR/Builder.h"
@@ -533,16 +534,12 @@ bool parseMovement(DiagnosticEngine &Diags, const RawMovement &Raw,
   Out.Notation = findNotation(Raw.NotationName);
   if (!Out.Notation) {
     // The closest name as a fix-it.
-    const NotationInfo *Best = nullptr;
-    unsigned BestDistance = 3;
-    for (const NotationInfo &N : notations()) {
-      unsigned D = llvm::StringRef(Raw.NotationName).edit_distance(N.Name);
-      if (D < BestDistance)
-        Best = &N, BestDistance = D;
-    }
+    TypoCorrector Typo(Raw.NotationName);
+    for (const NotationInfo &N : notations())
+      Typo.add(N.Name);
     std::vector<SMFixIt> Fix;
-    if (Best)
-      Fix.emplace_back(Raw.NotationRange, Best->Name);
+    if (auto Best = Typo.best())
+      Fix.emplace_back(Raw.NotationRange, *Best);
     Diags.error(Raw.NotationRange.Start,
                 "unknown notation '" + Raw.NotationName + "'; fairyc reads " +
                     notationNames(),

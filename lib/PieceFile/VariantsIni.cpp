@@ -31,6 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/PieceFile/PieceSet.h"
+#include "fairy/Support/Suggest.h"
 
 #include "VariantsIniPieces.h"
 #include "VariantsIniRules.h"
@@ -158,13 +159,14 @@ private:
   static std::string similarNames(StringRef Name,
                                   std::initializer_list<const IniText *> Texts,
                                   const char *Open, const char *Close) {
-    std::string Similar;
+    TypoCorrector Typo(Name, /*PartsCount=*/false);
     for (const IniText *T : Texts)
       if (T)
         for (const Section &S : T->sections())
-          if (S.Name.edit_distance(Name) <= 2)
-            Similar +=
-                (Similar.empty() ? "" : ", ") + (Open + S.Name.str() + Close);
+          Typo.add(S.Name);
+    std::string Similar;
+    for (const std::string &S : Typo.nearest())
+      Similar += (Similar.empty() ? "" : ", ") + (Open + S + Close);
     return Similar;
   }
 

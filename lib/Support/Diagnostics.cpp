@@ -1,6 +1,7 @@
 //===- Diagnostics.cpp - Located diagnostics through llvm::SourceMgr ------===//
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Support/Escape.h"
+#include "fairy/Support/Suggest.h"
 #include <algorithm>
 #include <cstdlib>
 
@@ -66,22 +67,15 @@ bool WarningPolicy::apply(StringRef Flag, std::string &Error) {
     return true;
   }
   // The closest known name, for "did you mean".
-  const WarningInfo *Best = nullptr;
-  unsigned BestDistance = 4;
-  for (const WarningInfo &W : warnings()) {
-    // A name with a part missing ("legacy-atom") counts as close.
-    unsigned D =
-        StringRef(W.Name).endswith(Flag) || StringRef(W.Name).startswith(Flag)
-            ? 1
-            : Flag.edit_distance(W.Name);
-    if (D < BestDistance)
-      Best = &W, BestDistance = D;
-  }
+  // (A name with a part missing, "legacy" for "legacy-atom", counts.)
+  TypoCorrector Typo(Flag);
+  for (const WarningInfo &W : warnings())
+    Typo.add(W.Name);
   Error = "unknown warning option '-W" + std::string(Negated ? "no-" : "") +
           (ErrorFlag ? "error=" : "") + Flag.str() + "'";
-  if (Best)
+  if (auto Best = Typo.best())
     Error += "; did you mean '-W" + std::string(Negated ? "no-" : "") +
-             (ErrorFlag ? "error=" : "") + Best->Name + "'?";
+             (ErrorFlag ? "error=" : "") + *Best + "'?";
   else
     Error += "; docs/diagnostics.md lists them all";
   return false;

@@ -11,6 +11,7 @@
 #include "ChoiceParser.h"
 #include "OptionTable.h"
 #include "TerminalProgress.h"
+#include "UnknownOptions.h"
 #include "fairy/Driver/Driver.h"
 #include "fairy/Playground/CompileWorker.h"
 #include "fairy/Playground/PlaygroundServer.h"
@@ -177,6 +178,8 @@ int main(int argc, char **argv) {
     OS << "fairyc " << libraryVersion() << "\nbuilt with "
        << libraryDependencies() << "\n";
   });
+  if (!optionsAreKnown(argc, argv, errs()))
+    return 1;
   cl::ParseCommandLineOptions(
       argc, argv,
       "fairyc: compile fairy-chess piece movement notations\n\n"
