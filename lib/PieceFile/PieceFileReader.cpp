@@ -562,6 +562,83 @@ bool parseMovement(DiagnosticEngine &Diags, const RawMovement &Raw,
   return Problems.empty();
 }
 
+/// \p IR with every condition on the other pieces lifted: each leg that
+/// captures nothing lands on whatever square state its condition allows
+/// any of (an empty square, a friend or an enemy alike), and guards,
+/// priorities and tests of what lies ahead no longer exclude a path; a leg
+/// that captures (a locust's victim) keeps its condition. On a board whose
+/// every other square holds an enemy (or a friend), its paths hold every
+/// path the piece has in any position (a hopper's hurdle, a capture's
+/// victim, a zone or first-move condition), so a moveset whose relaxation
+/// goes nowhere there goes nowhere in any position. False in \p Decidable
+/// if \p IR borrows moves, which depend on the other pieces' definitions.
+NodeRef relaxed(const NodeRef &N, bool &Decidable) {
+  auto Each = [&](NodeKind K) {
+    std::vector<NodeRef> Cs;
+    for (const NodeRef &C : N->children())
+      Cs.push_back(relaxed(C, Decidable));
+    return Node::makeList(K, std::move(Cs));
+  };
+  switch (N->kind()) {
+  case NodeKind::Leg:
+    if (N->effect() == Effect::Capture || !N->land().Mask)
+      return N;
+    // En passant needs a previous move; any leg to the square stands in.
+    return ir::leg(N->vec(), Land::any(),
+                   N->effect() == Effect::Promote ? Effect::Promote
+                                                  : Effect::None);
+  case NodeKind::Seq:
+  case NodeKind::Alt:
+    return Each(N->kind());
+  case NodeKind::Prio: // a later choice is taken where earlier ones fail
+    return Each(NodeKind::Alt);
+  case NodeKind::Rep:
+  case NodeKind::Ride:
+    return Node::makeRepeat(N->kind(), N->range(),
+                            relaxed(N->operand(), Decidable));
+  case NodeKind::Sym:
+    return ir::sym(N->transforms(), relaxed(N->operand(), Decidable));
+  case NodeKind::Filter:
+    return ir::filter(N->predicate(), relaxed(N->operand(), Decidable));
+  case NodeKind::Guard:
+    return relaxed(N->operand(), Decidable);
+  case NodeKind::Ahead:
+    return ir::emptyPath();
+  case NodeKind::Borrow:
+    Decidable = false;
+    return ir::nothing();
+  }
+  return N;
+}
+
+/// Whether \p Moves goes somewhere from some square of \p B for \p Side,
+/// with every other square empty, or (\p Filled) holding a piece of side
+/// \p Filler. An evaluation that fails counts as going somewhere.
+bool movesSomewhere(const NodeRef &Moves, const Board &B, Color Side,
+                    char Letter, bool Filled = false,
+                    Color Filler = Color::White) {
+  std::string Error;
+  auto Fast = FastEvaluator::compile(Moves, B, Error);
+  if (!Fast)
+    return true;
+  Position P(B);
+  P.MoverType = Letter;
+  std::vector<unsigned> Squares = B.squares().toVector();
+  if (Filled)
+    for (unsigned S : Squares)
+      P.place(S, Filler, '~');
+  for (unsigned S : Squares) {
+    if (Filled)
+      P.clear(S);
+    auto Dest = Fast->evaluate(P, S, Side, Error);
+    if (Filled)
+      P.place(S, Filler, '~');
+    if (!Dest || Dest->all().count())
+      return true;
+  }
+  return false;
+}
+
 /// Piece-file lint: letters used twice, pieces that cannot move.
 void lintPieces(DiagnosticEngine &Diags, const PieceSet &Set) {
   for (size_t I = 0; I < Set.Pieces.size(); ++I) {
@@ -578,34 +655,31 @@ void lintPieces(DiagnosticEngine &Diags, const PieceSet &Set) {
                      {Set.Pieces[J].LetterRange});
         break;
       }
-    // Can the piece go anywhere from any square of the empty board?
+    // Can the piece go anywhere from any square in some position? Most
+    // pieces move on the empty board; only those that do not (hoppers,
+    // capture-only pieces, pieces that truly cannot) are tried with their
+    // conditions lifted, so the check stays one evaluation per square.
     for (Color Side : {Color::White, Color::Black}) {
-      std::string Error;
-      auto Fast = FastEvaluator::compile(D.movesFor(Side), Set.board(), Error);
-      if (!Fast)
+      const NodeRef &Moves = D.movesFor(Side);
+      const Board &B = Set.board();
+      if (movesSomewhere(Moves, B, Side, D.Letter))
+        continue;
+      bool Decidable = true;
+      NodeRef Relaxed = relaxed(Moves, Decidable);
+      if (!Decidable ||
+          movesSomewhere(Relaxed, B, Side, D.Letter, true, opposite(Side)) ||
+          movesSomewhere(Relaxed, B, Side, D.Letter, true, Side))
+        continue;
+      Diags.warning(Warning::ImmobilePiece, D.NameRange.Start,
+                    "'" + D.Name + "' cannot move from any square of the " +
+                        Set.board().str() + " board" +
+                        (D.hasSideSpecificMoves()
+                             ? std::string(" as ") +
+                                   (Side == Color::White ? "White" : "Black")
+                             : ""),
+                    {D.NameRange});
+      if (!D.hasSideSpecificMoves())
         break;
-      Position P(Set.board());
-      P.MoverType = D.Letter;
-      bool Moves = false;
-      for (unsigned S : Set.board().squares().toVector()) {
-        auto Dest = Fast->evaluate(P, S, Side, Error);
-        if (!Dest || Dest->all().count()) {
-          Moves = true;
-          break;
-        }
-      }
-      if (!Moves) {
-        Diags.warning(Warning::ImmobilePiece, D.NameRange.Start,
-                      "'" + D.Name + "' cannot move from any square of the " +
-                          Set.board().str() + " board" +
-                          (D.hasSideSpecificMoves()
-                               ? std::string(" as ") +
-                                     (Side == Color::White ? "White" : "Black")
-                               : ""),
-                      {D.NameRange});
-        if (!D.hasSideSpecificMoves())
-          break;
-      }
     }
   }
 }
