@@ -75,7 +75,18 @@ struct IncludeStatement {
   bool Used = false;
 };
 
-std::string syntaxMessage(const SyntaxError &E) {
+/// The words that begin a statement.
+const char *const StatementKeywords[] = {
+    "game", "board", "include", "piece", "start", "promotion", "zone"};
+
+bool isStatementKeyword(const std::string &Word) {
+  for (const char *K : StatementKeywords)
+    if (Word == K)
+      return true;
+  return false;
+}
+
+SyntaxMessage syntaxMessage(const SyntaxError &E) {
   const std::string &T = E.Text;
   bool Expects = [&] {
     for (size_t X : E.Expected)
@@ -93,8 +104,14 @@ std::string syntaxMessage(const SyntaxError &E) {
     return E.HasPrev ? "unexpected end of file after '" + E.PrevText + "'"
                      : "unexpected end of file";
   }
-  if (Expects && E.Expected.size() == 1)
-    return "expected ';' after '" + E.PrevText + "'";
+  // A statement ended without its ';' (the next begins on the next line):
+  // at the end of what it ends with, as clang says it.
+  if (Expects && E.HasPrev &&
+      (E.Expected.size() == 1 || isStatementKeyword(T))) {
+    SyntaxMessage M("expected ';' after '" + E.PrevText + "'");
+    M.InsertAfterPrevious = ";";
+    return M;
+  }
   if (E.RuleName == "boardDecl")
     return "a board is written as its size, WxH or WxHxD, optionally with "
            "missing squares: board 8x8; board 5x5x5; board 8x8 missing d4, "
@@ -125,6 +142,18 @@ std::string syntaxMessage(const SyntaxError &E) {
            "corners, optionally for one side: promotion a8-h8; promotion "
            "black a1-h1; found '" +
            T + "'";
+  // A statement's keyword misspelt ('peice'): the nearest one.
+  if (E.TokenType == L::NAME) {
+    TypoCorrector Typo(T, /*PartsCount=*/false);
+    for (const char *K : StatementKeywords)
+      Typo.add(K);
+    if (auto Best = Typo.best()) {
+      SyntaxMessage M("unknown statement '" + T + "'; did you mean '" + *Best +
+                      "'?");
+      M.Replacement = *Best;
+      return M;
+    }
+  }
   return "expected game, board, include, piece, start, promotion or zone; "
          "found '" +
          T + "'";

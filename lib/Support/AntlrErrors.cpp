@@ -83,16 +83,23 @@ bool fairy::checkUTF8(DiagnosticEngine &Diags, unsigned Buffer) {
 
 void fairy::reportSyntaxError(DiagnosticEngine &Diags, unsigned Buffer,
                               const SyntaxError &E,
-                              const std::string &Message) {
+                              const SyntaxMessage &Message) {
   llvm::StringRef Text = Diags.bufferText(Buffer);
-  bool AtEnd = E.TokenType == antlr4::Token::EOF;
+  bool AtEnd = E.TokenType == antlr4::Token::EOF ||
+               (Message.InsertAfterPrevious && E.HasPrev);
   size_t Begin = AtEnd && E.HasPrev
                      ? byteOffsetOfCodePoint(Text, E.PrevEnd)
                      : byteOffsetOfLineColumn(Text, E.Line, E.Column);
   size_t End =
       AtEnd ? Begin : byteOffsetOfLineColumn(Text, E.Line, E.Column + E.Length);
-  Diags.error(Diags.loc(Buffer, Begin), Message,
-              {Diags.range(Buffer, Begin, End)});
+  std::vector<llvm::SMFixIt> Fix;
+  if (Message.Replacement && !AtEnd)
+    Fix.emplace_back(Diags.range(Buffer, Begin, End), *Message.Replacement);
+  if (Message.InsertAfterPrevious && AtEnd)
+    Fix.emplace_back(Diags.range(Buffer, Begin, Begin),
+                     *Message.InsertAfterPrevious);
+  Diags.error(Diags.loc(Buffer, Begin), Message.Text,
+              {Diags.range(Buffer, Begin, End)}, Fix);
 }
 
 TokenSpans::TokenSpans(DiagnosticEngine &Diags, unsigned Buffer)

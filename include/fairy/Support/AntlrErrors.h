@@ -80,10 +80,25 @@ struct StopParsing {};
 void useCollector(antlr4::Lexer &L, antlr4::Parser &P,
                   SyntaxErrorCollector &Collector);
 
+/// What a front end says of a syntax error: the message, and the fix-it
+/// when the fix is certain.
+struct SyntaxMessage {
+  SyntaxMessage(std::string Text) : Text(std::move(Text)) {}
+  SyntaxMessage(const char *Text) : Text(Text) {}
+  std::string Text;
+  /// Replaces the offending token ('peice' by 'piece').
+  std::optional<std::string> Replacement;
+  /// The error is a token missing after the previous one (a ';' at the end
+  /// of a line): reported at the end of the previous token, with this
+  /// inserted there.
+  std::optional<std::string> InsertAfterPrevious;
+};
+
 /// Reports \p E as \p Message at its place in buffer \p Buffer: at the
-/// offending token, or just after the last token for an unexpected end.
+/// offending token, or just after the previous token for an unexpected end
+/// or a missing token.
 void reportSyntaxError(DiagnosticEngine &Diags, unsigned Buffer,
-                       const SyntaxError &E, const std::string &Message);
+                       const SyntaxError &E, const SyntaxMessage &Message);
 
 /// Where ANTLR tokens stand in buffer \p Buffer, for a front end's
 /// diagnostics: ANTLR counts code points, diagnostics count bytes. The
