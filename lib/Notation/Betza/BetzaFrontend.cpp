@@ -1036,6 +1036,46 @@ private:
 
 } // namespace
 
+/// The text ends in modifiers with no atom after them ('gq'): reported on
+/// those modifiers, and when the last of them in upper case is an atom and
+/// the text then reads ('gQ', a grasshopper), that as the fix-it. False if
+/// \p E is another error.
+static bool modifiersWithoutAtom(DiagnosticEngine &Diags, unsigned Buffer,
+                                 const FrontendOptions &Opts,
+                                 const SyntaxError &E) {
+  if (E.FromLexer || E.TokenType != antlr4::Token::EOF ||
+      E.RuleName == "repeat" || E.RuleName == "chain" || E.RuleName == "link")
+    return false;
+  llvm::StringRef Text = Diags.bufferText(Buffer);
+  size_t End = Text.find_last_not_of(" \t\r\n") + 1;
+  if (End == 0 || End > Text.size() ||
+      !std::islower((unsigned char)Text[End - 1]))
+    return false;
+  size_t Begin = End;
+  while (Begin > 0 && std::islower((unsigned char)Text[Begin - 1]))
+    --Begin;
+  llvm::StringRef Modifiers = Text.slice(Begin, End);
+  std::string Message = "the modifiers before the end have no atom";
+  std::vector<SMFixIt> Fix;
+  char Atom = char(std::toupper((unsigned char)Text[End - 1]));
+  if (std::strchr("WFDNAHCZGKRBQ", Atom)) {
+    std::string Fixed = Text.str();
+    Fixed[End - 1] = Atom;
+    DiagnosticEngine Scratch(nullptr);
+    unsigned Try = Scratch.addBuffer(Fixed, "<fix-it>");
+    if (parseBetza(Scratch, Try, Opts) && !Scratch.errorCount()) {
+      std::string Written = Modifiers.drop_back().str() + Atom;
+      Message += "; did you mean '" + Written + "'?";
+      Fix.emplace_back(Diags.range(Buffer, End - 1, End), std::string(1, Atom));
+    }
+  }
+  if (Fix.empty())
+    Message += "; write one after them, as in 'fmW'";
+  Diags.error(Diags.loc(Buffer, Begin), Message,
+              {Diags.range(Buffer, Begin, End)}, Fix);
+  return true;
+}
+
 NodeRef fairy::parseBetza(DiagnosticEngine &Diags, unsigned Buffer,
                           const FrontendOptions &Opts) {
   if (!checkUTF8(Diags, Buffer) ||
@@ -1043,6 +1083,9 @@ NodeRef fairy::parseBetza(DiagnosticEngine &Diags, unsigned Buffer,
     return nullptr;
   AntlrParse<BetzaLexer, BetzaParser> Parse(Diags.bufferText(Buffer).str());
   BetzaParser::BetzaContext *Tree = Parse.run(&BetzaParser::betza);
+  if (Parse.firstError() &&
+      modifiersWithoutAtom(Diags, Buffer, Opts, *Parse.firstError()))
+    return nullptr;
   if (Parse.reportError(Diags, Buffer, syntaxMessage))
     return nullptr;
   std::vector<Group> Groups;
