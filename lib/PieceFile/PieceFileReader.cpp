@@ -18,6 +18,7 @@
 #include "fairy/IR/Builder.h"
 #include "fairy/IR/Verifier.h"
 #include "fairy/Support/AntlrErrors.h"
+#include "fairy/Support/Escape.h"
 #include "fairy/Support/Files.h"
 
 #include "PieceFileLexer.h"
@@ -349,6 +350,36 @@ private:
     forBox(From, To, [&](Vec C) { B.removeSquare(B.index(C)); });
   }
 
+  /// An include names no file: the nearest piece file in the directory it
+  /// looked in, as the fix-it ('chess.fiary' beside chess.fairy).
+  [[noreturn]] void missingInclude(SMRange R, const std::string &Name,
+                                   llvm::StringRef Path) {
+    llvm::StringRef Wanted = llvm::sys::path::filename(Name);
+    llvm::SmallString<256> Folder(llvm::sys::path::parent_path(Path));
+    if (Folder.empty())
+      Folder = ".";
+    TypoCorrector Typo(Wanted, /*PartsCount=*/false,
+                       maxTypoDistance(llvm::sys::path::stem(Wanted)));
+    std::error_code EC;
+    // A few thousand names at the most: a huge folder is not read whole.
+    size_t Seen = 0;
+    for (llvm::sys::fs::directory_iterator It(Folder, EC), End;
+         It != End && !EC && Seen < 4096; It.increment(EC), ++Seen) {
+      llvm::StringRef File = llvm::sys::path::filename(It->path());
+      if (File.endswith(".fairy"))
+        Typo.add(File);
+    }
+    std::string Message = "cannot find the piece file '" + Name + "'" +
+                          (Dir.empty() ? "" : " (looked in " + Dir + ")");
+    std::vector<SMFixIt> Fix;
+    if (auto Best = Typo.best()) {
+      std::string Fixed = Name.substr(0, Name.size() - Wanted.size()) + *Best;
+      Message += "; did you mean '" + Fixed + "'?";
+      Fix.emplace_back(R, pieceFileString(Fixed));
+    }
+    fail(R, Message, Fix);
+  }
+
   void include(P::IncludeDeclContext *C) {
     antlr4::Token *T = C->STRING()->getSymbol();
     std::string Name = decode(T);
@@ -363,8 +394,7 @@ private:
     llvm::SmallString<256> Real;
     if (!llvm::sys::fs::is_regular_file(Path) ||
         llvm::sys::fs::real_path(Path, Real))
-      fail(R, "cannot find the piece file '" + Name + "'" +
-                  (Dir.empty() ? "" : " (looked in " + Dir + ")"));
+      missingInclude(R, Name, Path);
     std::string RealPath = Real.str().str();
     for (size_t I = 0; I < Load.Stack.size(); ++I)
       if (Load.Stack[I] == RealPath) {

@@ -8,9 +8,11 @@ unsigned fairy::maxTypoDistance(StringRef Typo) {
   return unsigned(Typo.size() + 2) / 3;
 }
 
-TypoCorrector::TypoCorrector(StringRef Typo, bool PartsCount)
+TypoCorrector::TypoCorrector(StringRef Typo, bool PartsCount,
+                             std::optional<unsigned> MaxDistance)
     : Typo(Typo.str()), PartsCount(PartsCount),
-      BestDistance(maxTypoDistance(Typo) + 1) {}
+      MaxDistance(MaxDistance.value_or(maxTypoDistance(Typo))),
+      BestDistance(this->MaxDistance + 1) {}
 
 void TypoCorrector::add(StringRef Name) {
   if (Name == Typo || Name.empty())
@@ -20,7 +22,7 @@ void TypoCorrector::add(StringRef Name) {
   if (PartsCount && !Typo.empty() &&
       (Name.startswith(Typo) || (Typo.size() >= 2 && Name.endswith(Typo))))
     D = std::min(D, 1u);
-  if (D > maxTypoDistance(Typo) || D > BestDistance)
+  if (D > MaxDistance || D > BestDistance)
     return;
   if (D < BestDistance) {
     BestDistance = D;

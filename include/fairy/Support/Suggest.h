@@ -27,7 +27,11 @@ public:
   /// \p PartsCount: a name that begins with the typo, or ends with it (of
   /// two or more characters), counts as one edit away ('x' for 'xiangqi',
   /// 'pex' for 'pext', 'legacy-atom' for 'betza-legacy-atom').
-  explicit TypoCorrector(llvm::StringRef Typo, bool PartsCount = true);
+  /// \p MaxDistance: the edits allowed, when not the typo's own
+  /// maxTypoDistance (a file name's is its stem's: 'zzz.fairy' is not one
+  /// edit per three letters from every other piece file).
+  explicit TypoCorrector(llvm::StringRef Typo, bool PartsCount = true,
+                         std::optional<unsigned> MaxDistance = std::nullopt);
 
   /// Considers \p Name (an exact match is no typo: it is not suggested).
   void add(llvm::StringRef Name);
@@ -40,6 +44,7 @@ public:
 private:
   std::string Typo;
   bool PartsCount;
+  unsigned MaxDistance;
   unsigned BestDistance;
   std::vector<std::string> Nearest;
 };
