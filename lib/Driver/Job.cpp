@@ -103,7 +103,10 @@ public:
       std::string Known;
       for (const NotationInfo &N : notations())
         Known += (Known.empty() ? "" : ", ") + std::string(N.Name);
-      Diags.error("unknown notation '" + Inv.Notation + "'; known: " + Known);
+      const NotationInfo *Near = nearestNotation(Inv.Notation);
+      Diags.error(
+          "unknown notation '" + Inv.Notation + "'; known: " + Known +
+          (Near ? "; did you mean '" + std::string(Near->Name) + "'?" : ""));
       return nullptr;
     }
     if (const NotationInfo *N = notationForPath(S.Path))

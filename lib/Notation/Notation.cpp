@@ -2,6 +2,7 @@
 #include "fairy/Notation/Notation.h"
 #include "fairy/IR/IRParser.h"
 #include "fairy/IR/Verifier.h"
+#include "fairy/Support/Suggest.h"
 #include "fairy/Support/TimeReport.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -95,6 +96,17 @@ const NotationInfo *fairy::findNotation(const std::string &Name) {
     if (Name == N.Name)
       return &N;
   return nullptr;
+}
+
+const NotationInfo *fairy::nearestNotation(const std::string &Name) {
+  for (const NotationInfo &N : notations())
+    if (llvm::StringRef(Name).startswith(std::string(N.Name) + "-"))
+      return &N;
+  TypoCorrector Typo(Name);
+  for (const NotationInfo &N : notations())
+    Typo.add(N.Name);
+  auto Best = Typo.best();
+  return Best ? findNotation(*Best) : nullptr;
 }
 
 const NotationInfo *fairy::notationForPath(const std::string &Path) {

@@ -126,6 +126,10 @@ SyntaxMessage syntaxMessage(const SyntaxError &E) {
     return "a piece is written: piece NAME LETTER notation \"TEXT\"; as in "
            "piece knight N betza \"N\"; found '" +
            T + "'";
+  // 'fairy-notation "..."': the name is one word.
+  if (E.RuleName == "movement" && T == "-" && findNotation(E.PrevText))
+    return "a notation is named in one word: write " + E.PrevText +
+           " \"TEXT\", not '" + E.PrevText + "-...'";
   if (E.RuleName == "pieceBody" || E.RuleName == "movement")
     return "expected a movement: an optional side (white or black), a "
            "notation (betza, parlett, fairy, formula or ir) and its text in "
@@ -593,15 +597,15 @@ bool parseMovement(DiagnosticEngine &Diags, const RawMovement &Raw,
   Out.Notation = findNotation(Raw.NotationName);
   if (!Out.Notation) {
     // The closest name as a fix-it.
-    TypoCorrector Typo(Raw.NotationName);
-    for (const NotationInfo &N : notations())
-      Typo.add(N.Name);
     std::vector<SMFixIt> Fix;
-    if (auto Best = Typo.best())
-      Fix.emplace_back(Raw.NotationRange, *Best);
+    std::string Suggestion;
+    if (const NotationInfo *Best = nearestNotation(Raw.NotationName)) {
+      Fix.emplace_back(Raw.NotationRange, Best->Name);
+      Suggestion = "; did you mean '" + std::string(Best->Name) + "'?";
+    }
     Diags.error(Raw.NotationRange.Start,
                 "unknown notation '" + Raw.NotationName + "'; fairyc reads " +
-                    notationNames(),
+                    notationNames() + Suggestion,
                 {Raw.NotationRange}, Fix);
     return false;
   }

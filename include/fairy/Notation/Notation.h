@@ -65,6 +65,9 @@ struct NotationInfo {
 const std::vector<NotationInfo> &notations();
 /// By name (as given to -x); nullptr if unknown.
 const NotationInfo *findNotation(const std::string &Name);
+/// The notation a misspelt \p Name most likely means ('betsa': betza;
+/// 'fairy-notation', a name with a word added: fairy), or nullptr.
+const NotationInfo *nearestNotation(const std::string &Name);
 /// By the extension of \p Path; nullptr if none matches.
 const NotationInfo *notationForPath(const std::string &Path);
 
