@@ -64,7 +64,9 @@ DASH   : '-' ;
 LBRACE : '{' ;
 RBRACE : '}' ;
 
-SIZE   : [0-9]+ 'x' [0-9]+ ('x' [0-9]+)? ;
+// (An upper-case X is read too, so that the reader can say how it is
+// written, with the fix-it, rather than "found '10'".)
+SIZE   : [0-9]+ [xX] [0-9]+ ([xX] [0-9]+)? ;
 NUMBER : [0-9]+ ;
 NAME   : [A-Za-z_] [A-Za-z0-9_]* ;
 // Escapes are checked by the reader; a string ends at its line.

@@ -314,6 +314,13 @@ private:
     HasBoard = true;
     std::string Error;
     std::string Size = C->SIZE()->getText();
+    if (Size.find('X') != std::string::npos) {
+      std::string Lower = llvm::StringRef(Size).lower();
+      fail(range(C->SIZE()->getSymbol()),
+           "a board's size is written with a lower-case 'x'; did you mean '" +
+               Lower + "'?",
+           {SMFixIt(range(C->SIZE()->getSymbol()), Lower)});
+    }
     std::optional<Board> B = Board::parse(Size, Error);
     if (!B)
       fail(range(C->SIZE()->getSymbol()), Error);
