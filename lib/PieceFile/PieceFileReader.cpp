@@ -105,6 +105,13 @@ SyntaxMessage syntaxMessage(const SyntaxError &E) {
     return E.HasPrev ? "unexpected end of file after '" + E.PrevText + "'"
                      : "unexpected end of file";
   }
+  // A ',' where the statement ends (after a piece's movement): the ';' in
+  // its place, not one more before it.
+  if (Expects && E.TokenType == L::COMMA && E.HasPrev) {
+    SyntaxMessage M("expected ';' after '" + E.PrevText + "', not ','");
+    M.Replacement = ";";
+    return M;
+  }
   // A statement ended without its ';' (the next begins on the next line):
   // at the end of what it ends with, as clang says it.
   if (Expects && E.HasPrev &&

@@ -691,13 +691,29 @@ private:
     size_t MaxDigits = G.XBoard ? 2 : 1;
     if (Digits.size() > MaxDigits) {
       std::string Kept = Digits.substr(0, MaxDigits);
-      error(T, T,
-            std::string(G.XBoard ? "XBoard" : "Fairy-Stockfish") + " reads " +
-                (G.XBoard ? "two range digits" : "one range digit") + ": '" +
-                Digits + "' would be read as " + Kept +
-                " and the rest dropped; ranges are 1 to " +
-                (G.XBoard ? "99" : "9") + ", or 0 for no limit",
-            {SMFixIt(range(T, T), Kept)});
+      std::string Msg = std::string(G.XBoard ? "XBoard" : "Fairy-Stockfish") +
+                        " reads " +
+                        (G.XBoard ? "two range digits" : "one range digit") +
+                        ": '" + Digits + "' would be read as " + Kept +
+                        " and the rest dropped; ranges are 1 to " +
+                        (G.XBoard ? "99" : "9") + ", or 0 for no limit";
+      // The fix is the range meant, not the digits kept (R12 is no R1):
+      // on a board no longer than the range, no limit moves as far. A
+      // line atom is a rider without a range; a leaper rides with '0'.
+      // Elsewhere no spelling means the same, and there is no fix-it.
+      std::vector<SMFixIt> Fix;
+      size_t Longest = Opts.BoardMaxSide ? size_t(*Opts.BoardMaxSide - 1) : 0;
+      bool AsFar = Longest &&
+                   (Digits.size() > 6 || size_t(std::stoul(Digits)) >= Longest);
+      if (AsFar) {
+        std::string Atom = Ctx->ATOM() ? Ctx->ATOM()->getText() : "";
+        bool Line = Atom.size() == 1 && isLineAtom(Atom[0]);
+        std::string Written = Line ? "" : "0";
+        Msg +=
+            "; on this board '" + Atom + Written + "' goes as far (no limit)";
+        Fix.emplace_back(range(T, T), Written);
+      }
+      error(T, T, Msg, Fix);
       return false;
     }
     G.Range = std::stoi(Digits);
