@@ -99,12 +99,6 @@ SyntaxMessage syntaxMessage(const SyntaxError &E) {
     return "this string has no closing '\"' on its line";
   if (E.TokenType == L::UNTERMINATED_COMMENT)
     return "this comment has no closing '*/'";
-  if (E.TokenType == antlr4::Token::EOF) {
-    if (E.RuleName == "pieceBody" || E.RuleName == "movement")
-      return "unexpected end of file: the piece's '{' is not closed";
-    return E.HasPrev ? "unexpected end of file after '" + E.PrevText + "'"
-                     : "unexpected end of file";
-  }
   // A ',' where the statement ends (after a piece's movement): the ';' in
   // its place, not one more before it.
   if (Expects && E.TokenType == L::COMMA && E.HasPrev) {
@@ -119,6 +113,12 @@ SyntaxMessage syntaxMessage(const SyntaxError &E) {
     SyntaxMessage M("expected ';' after '" + E.PrevText + "'");
     M.InsertAfterPrevious = ";";
     return M;
+  }
+  if (E.TokenType == antlr4::Token::EOF) {
+    if (E.RuleName == "pieceBody" || E.RuleName == "movement")
+      return "unexpected end of file: the piece's '{' is not closed";
+    return E.HasPrev ? "unexpected end of file after '" + E.PrevText + "'"
+                     : "unexpected end of file";
   }
   if (E.RuleName == "boardDecl")
     return "a board is written as its size, WxH or WxHxD, optionally with "
@@ -573,16 +573,7 @@ bool Loader::load(const std::string &Text, const std::string &Name,
     return false;
   AntlrParse<PieceFileLexer, PieceFileParser> Parse(Text);
   P::PieceFileContext *Tree = Parse.run(&P::pieceFile);
-  // A missing ';' gets a fix-it where it belongs: after the last token.
-  if (const auto &E = Parse.firstError(); E && !E->FromLexer && E->HasPrev &&
-                                          E->Expected.size() == 1 &&
-                                          E->Expected[0] == L::SEMI) {
-    size_t At = byteOffsetOfCodePoint(Text, E->PrevEnd);
-    Diags.error(Diags.loc(Buffer, At),
-                "expected ';' after '" + E->PrevText + "'", {},
-                {llvm::SMFixIt(Diags.range(Buffer, At, At), ";")});
-    return false;
-  }
+  // (A missing ';' gets its fix-it after the last token: syntaxMessage.)
   if (Parse.reportError(Diags, Buffer, syntaxMessage))
     return false;
   try {
