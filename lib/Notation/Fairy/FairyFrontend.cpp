@@ -52,7 +52,7 @@ bool expects(const SyntaxError &E, size_t T) {
   return std::find(E.Expected.begin(), E.Expected.end(), T) != E.Expected.end();
 }
 
-std::string syntaxMessage(const SyntaxError &E) {
+SyntaxMessage syntaxMessage(const SyntaxError &E) {
   using L = FairyNotationLexer;
   if (E.FromLexer) {
     if (E.Text == "v")
@@ -95,6 +95,13 @@ std::string syntaxMessage(const SyntaxError &E) {
       return "empty range list '{}'; write counts such as {2}, {1..3} or {2..}";
     if (End)
       return "the range list is never closed; expected '}'";
+    // '{1-3}': a range is written with '..', as the fix-it.
+    if (expects(E, L::RBRACE) && T == L::MINUS && E.HasPrev &&
+        E.PrevType == L::NUMBER) {
+      SyntaxMessage M("a range is written with '..', as in {1..3}, not '-'");
+      M.Replacement = "..";
+      return M;
+    }
     if (expects(E, L::RBRACE))
       return "expected ',' or '}' in the range list, found '" + E.Text + "'";
     return "expected a count such as 2, 1..3 or 2.. in the range list, found "

@@ -125,6 +125,14 @@ std::string syntaxMessage(const SyntaxError &E) {
                            : "");
   if (!E.HasPrev)
     return "expected " + Want + " at the start, found '" + E.Text + "'";
+  // '1+c': the modifiers (c, o, i) come first.
+  if (E.TokenType == ParlettLexer::CAPTURE_ONLY ||
+      E.TokenType == ParlettLexer::NO_CAPTURE ||
+      E.TokenType == ParlettLexer::INITIAL)
+    return "'" + E.Text +
+           "' modifies the move after it: modifiers come "
+           "before the distance, as in '" +
+           E.Text + "1+', not after '" + E.PrevText + "'";
   if (isDirectionToken(E.TokenType) && isDirectionToken(E.PrevType))
     return "'" + E.PrevText + E.Text +
            "' is not a direction; a part takes one of + * x x> x< > < <> = "
