@@ -260,6 +260,49 @@ std::string fairy::landLetters(Land Final) {
 
 namespace {
 
+/// Whether every path of \p A is a path of \p B: a leap is the first step
+/// of a rider along it, a shorter rider the start of a longer one, when
+/// the landing squares \p B allows include \p A's and \p B tests no state
+/// of the piece that \p A does not.
+bool covers(const shapes::Move &B, const shapes::Move &A) {
+  if (A.V != B.V || (A.Final.Mask & ~B.Final.Mask) ||
+      (B.Initial && !A.Initial) || (B.Advanced && !A.Advanced))
+    return false;
+  bool SameKind = A.S == B.S && A.Midpoint == B.Midpoint;
+  if (B.S == Shape::Rider && (A.S == Shape::Leap || A.S == Shape::Rider))
+    return B.Range == 0 || (A.S == Shape::Leap ? 1 : A.Range) <= B.Range;
+  return SameKind && A.S != Shape::Rider;
+}
+
+/// \p Moves without the redundancy a person would not write: moves that
+/// differ only in their landing squares are one move ('mRcR' is 'R'), and
+/// a move another one makes is dropped ('RW' is 'R', 'QK' is 'Q'), so
+/// --emit=betza never writes a group that -Wsubsumed-alternative would
+/// warn of.
+std::vector<shapes::Move> withoutRedundancy(std::vector<shapes::Move> Moves) {
+  std::vector<shapes::Move> Merged;
+  for (const shapes::Move &M : Moves) {
+    auto Same = std::find_if(Merged.begin(), Merged.end(), [&](const auto &O) {
+      return O.S == M.S && O.V == M.V && O.Range == M.Range &&
+             O.Initial == M.Initial && O.Advanced == M.Advanced &&
+             O.Midpoint == M.Midpoint;
+    });
+    if (Same == Merged.end())
+      Merged.push_back(M);
+    else
+      Same->Final = Land(Same->Final.Mask | M.Final.Mask);
+  }
+  std::vector<shapes::Move> Out;
+  for (size_t I = 0; I < Merged.size(); ++I) {
+    bool Covered = false;
+    for (size_t J = 0; J < Merged.size() && !Covered; ++J)
+      Covered = J != I && covers(Merged[J], Merged[I]);
+    if (!Covered)
+      Out.push_back(Merged[I]);
+  }
+  return Out;
+}
+
 /// The one-leg shapes of \p IR and its en passant paths as Betza groups;
 /// \p XBoard: in XBoard's reading.
 std::optional<std::string> writeShapes(const NodeRef &IR,
@@ -271,6 +314,10 @@ std::optional<std::string> writeShapes(const NodeRef &IR,
   auto EnPassant = decompose(EnPassantPaths, Why, XBoard);
   if (!EnPassant)
     return std::nullopt;
+  // Not with en passant moves: Fairy-Stockfish's 'e' goes with the
+  // capture-only groups as they are (below).
+  if (EnPassant->empty())
+    Decomposed = withoutRedundancy(std::move(*Decomposed));
   // Group by everything but the image, in a stable order.
   std::map<GroupKey, std::set<Vec>> Groups, Passant;
   for (const shapes::Move &M : *Decomposed) {
