@@ -171,6 +171,89 @@ SyntaxMessage syntaxMessage(const SyntaxError &E) {
          T + "'";
 }
 
+/// A rank of a FEN placement whose squares are not the board's width.
+struct WrongRank {
+  int Rank;          ///< as the board numbers it (1 at the bottom)
+  std::string Text;  ///< the rank as written
+  size_t Squares;    ///< how many it describes
+  size_t Begin, End; ///< its place in the FEN text
+};
+
+/// The first rank of \p FEN's placement (a flat board's) that does not
+/// describe \p B's width, or nullopt.
+std::optional<WrongRank> wrongRank(llvm::StringRef FEN, const Board &B) {
+  size_t End = FEN.find_first_of(" |");
+  llvm::StringRef Placement = FEN.substr(0, End);
+  if (B.depth() != 1 || End != llvm::StringRef::npos)
+    return std::nullopt;
+  size_t At = 0;
+  int Row = 0;
+  for (;;) {
+    size_t Slash = Placement.find('/', At);
+    llvm::StringRef Text = Placement.slice(At, Slash);
+    size_t Squares = 0;
+    for (size_t I = 0; I < Text.size(); ++I) {
+      if (!std::isdigit((unsigned char)Text[I])) {
+        ++Squares;
+        continue;
+      }
+      size_t J = I;
+      while (J < Text.size() && std::isdigit((unsigned char)Text[J]))
+        ++J;
+      unsigned N = 0;
+      if (Text.slice(I, J).getAsInteger(10, N))
+        return std::nullopt;
+      Squares += N;
+      I = J - 1;
+    }
+    if (Squares != size_t(B.width()))
+      return WrongRank{B.height() - Row, Text.str(), Squares, At,
+                       At + Text.size()};
+    if (Slash == llvm::StringRef::npos)
+      return std::nullopt;
+    At = Slash + 1;
+    ++Row;
+  }
+}
+
+/// Where square \p Sq's letter stands in \p FEN's placement, or nullopt.
+std::optional<size_t> fenOffsetOf(llvm::StringRef FEN, const Board &B,
+                                  unsigned Sq) {
+  Vec Want = B.coord(Sq);
+  int X = 0, Y = B.height() - 1, Z = 0;
+  for (size_t I = 0; I < FEN.size() && FEN[I] != ' '; ++I) {
+    char C = FEN[I];
+    if (C == '/') {
+      --Y, X = 0;
+    } else if (C == '|') {
+      ++Z, Y = B.height() - 1, X = 0;
+    } else if (std::isdigit((unsigned char)C)) {
+      size_t J = I;
+      unsigned N = 0;
+      while (J < FEN.size() && std::isdigit((unsigned char)FEN[J]))
+        N = N * 10 + (FEN[J++] - '0');
+      X += int(N);
+      I = J - 1;
+    } else {
+      if (X == Want.x && Y == Want.y && Z == Want.z)
+        return I;
+      ++X;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Bytes \p Begin..\p End of string \p Text as they stand in the quoted
+/// string token \p Token, or nullopt when escapes moved them.
+std::optional<SMRange> insideString(const std::string &Text, SMRange Token,
+                                    size_t Begin, size_t End) {
+  const char *Open = Token.Start.getPointer();
+  if (size_t(Token.End.getPointer() - Open) != Text.size() + 2)
+    return std::nullopt;
+  return SMRange(llvm::SMLoc::getFromPointer(Open + 1 + Begin),
+                 llvm::SMLoc::getFromPointer(Open + 1 + End));
+}
+
 /// Calls \p F with every cell of the box between two corners.
 template <typename Fn> void forBox(Vec From, Vec To, Fn F) {
   for (int Z = std::min(From.z, To.z); Z <= std::max(From.z, To.z); ++Z)
@@ -801,6 +884,20 @@ bool gameRules(Loader &Load, PieceSet &Set, const PieceFileOptions &Opts,
     std::string Error;
     auto Start = Position::fromFEN(Own->FEN, B, Error);
     if (!Start) {
+      // A rank of the wrong length is named and marked itself.
+      if (auto Rank = wrongRank(Own->FEN, B)) {
+        SMRange R = Own->Range;
+        if (auto Inside =
+                insideString(Own->FEN, Own->Range, Rank->Begin, Rank->End))
+          R = *Inside;
+        Diags.error(
+            R.Start,
+            "the start position's rank " + std::to_string(Rank->Rank) + " ('" +
+                Rank->Text + "') has " + std::to_string(Rank->Squares) +
+                " squares; the board is " + std::to_string(B.width()) + " wide",
+            {R});
+        return false;
+      }
       Diags.error(Own->Range.Start,
                   "the start position is not a position of the " + B.str() +
                       " board: " + Error,
@@ -810,14 +907,19 @@ bool gameRules(Loader &Load, PieceSet &Set, const PieceFileOptions &Opts,
     for (unsigned S : B.squares().toVector()) {
       const Occupant &O = Start->at(S);
       if (O.Present && !Set.findByLetter(O.Type)) {
-        Diags.error(Own->Range.Start,
+        // Marked at the letter itself, when the FEN has it.
+        SMRange R = Own->Range;
+        if (auto At = fenOffsetOf(Own->FEN, B, S))
+          if (auto Inside = insideString(Own->FEN, Own->Range, *At, *At + 1))
+            R = *Inside;
+        Diags.error(R.Start,
                     "the start position has a piece '" +
                         std::string(1, O.Side == Color::White
                                            ? O.Type
                                            : char(O.Type - 'A' + 'a')) +
                         "' on " + B.squareName(S) +
                         ", and no piece has that letter",
-                    {Own->Range});
+                    {R});
         return false;
       }
     }
