@@ -35,9 +35,11 @@ fairy::topLevelAlternatives(const std::string &Notation, StringRef Text) {
         continue;
       }
       if (I < Text.size()) {
-        // A doubled atom (NN, the nightrider) is one group.
+        // A doubled atom (NN, the nightrider) is one group; a third letter
+        // starts the next group, as the front end reads it ('NNN' is the
+        // nightrider and the knight).
         char Atom = Text[I++];
-        while (I < Text.size() && Text[I] == Atom)
+        if (I < Text.size() && Text[I] == Atom)
           ++I;
       }
       while (I < Text.size() && std::isdigit((unsigned char)Text[I]))

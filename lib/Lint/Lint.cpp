@@ -17,6 +17,7 @@
 #include "fairy/IR/Builder.h"
 #include "fairy/IR/Printer.h"
 #include "fairy/IR/Verifier.h"
+#include "fairy/Lint/Subsumption.h"
 #include "fairy/Notation/BetzaWriter.h"
 #include "fairy/Notation/FairyWriter.h"
 #include "fairy/Notation/ParlettWriter.h"
@@ -174,9 +175,12 @@ bool returnsToOrigin(const NodeRef &IR, const Board &B) {
 }
 
 /// The fix-it that deletes alternative \p I of \p Alts: with the comma
-/// that separates it, for comma lists.
-SMFixIt removal(DiagnosticEngine &Diags, unsigned Buffer, StringRef Text,
-                const std::vector<Alternative> &Alts, size_t I) {
+/// that separates it, for comma lists. None when its neighbours would then
+/// read as something else: Betza's 'R' and 'R2' around a 'W' would become
+/// the doubled atom 'RR2', which is an error; the warning then goes alone.
+std::vector<SMFixIt> removal(DiagnosticEngine &Diags, unsigned Buffer,
+                             const std::string &Notation, StringRef Text,
+                             const std::vector<Alternative> &Alts, size_t I) {
   size_t Begin = Alts[I].Begin, End = Alts[I].End;
   if (I > 0 &&
       Text.substr(Alts[I - 1].End, Begin - Alts[I - 1].End).contains(','))
@@ -184,7 +188,19 @@ SMFixIt removal(DiagnosticEngine &Diags, unsigned Buffer, StringRef Text,
   else if (I + 1 < Alts.size() &&
            Text.substr(End, Alts[I + 1].Begin - End).contains(','))
     End = Alts[I + 1].Begin;
-  return SMFixIt(Diags.range(Buffer, Begin, End), "");
+  if (I > 0 && I + 1 < Alts.size()) {
+    StringRef Before = Text.slice(Alts[I - 1].Begin, Alts[I - 1].End);
+    StringRef After = Text.slice(Alts[I + 1].Begin, Alts[I + 1].End);
+    std::string Joined = (Text.slice(Alts[I - 1].Begin, Begin) +
+                          Text.slice(End, Alts[I + 1].End))
+                             .str();
+    auto Cut = topLevelAlternatives(Notation, Joined);
+    StringRef J(Joined);
+    if (Cut.size() != 2 || J.slice(Cut[0].first, Cut[0].second) != Before ||
+        J.slice(Cut[1].first, Cut[1].second) != After)
+      return {};
+  }
+  return {SMFixIt(Diags.range(Buffer, Begin, End), "")};
 }
 
 /// The movement written by the notation's own writer, if it has one.
@@ -218,10 +234,10 @@ struct Verdict {
   bool Judged = false;   ///< the five below are known
   bool Never = false, Unreachable = false, Returns = false;
   int Run = 0, Room = 0;
-  bool SubsumerKnown = false;
-  /// The first alternative of another canonical form that makes every
-  /// move of this one.
-  std::optional<size_t> Subsumer;
+  /// The first alternatives of the other canonical forms that together
+  /// make every move of this one (empty: none found); see decideSubsumed.
+  std::vector<size_t> Subsumers;
+  unsigned Automaton = 0; ///< its number in MovementLint::Paths
 };
 
 /// Comparing two alternatives for subsumption optimises the two together,
@@ -237,12 +253,22 @@ struct Verdict {
 /// docs/diagnostics.md ("Limits") says so.
 constexpr double MaxSubsumptionCost = 50000;
 
+/// The path automata of Subsumption.h compare each canonical form with the
+/// union of all the others, which costs about the automata's states in all
+/// per form (the subset construction starts from every other form's first
+/// state): 600 distinct forms of 30,000 states in all take 0.5 s. They are
+/// compared only when the forms times the states are at most this; it is
+/// decided before any comparison, like MaxSubsumptionCost.
+constexpr double MaxInclusionWork = 4e7;
+
 /// The notation's writers expand a moveset's paths, which costs about
 /// 0.1 ms a node of the canonical form at worst (XBetza multi-leg moves:
 /// 'mabsabsabsabsabsabsabsF' has 1,781 nodes and takes 0.2 s to write; 60
 /// such took 5 s). A shorter spelling is looked for only in movements of
 /// at most this many canonical nodes; Fairy-Stockfish's largest has 129.
 constexpr size_t MaxRewriteNodes = 2000;
+
+const std::vector<size_t> NoSubsumers;
 
 /// One lint of one movement; owns the verdicts of its alternatives.
 class MovementLint {
@@ -259,8 +285,8 @@ public:
 private:
   void readAlternatives();
   bool subsumptionAffordable() const;
+  void decideSubsumed();
   void judge(Verdict &V);
-  std::optional<size_t> subsumer(Verdict &V);
   bool lintAlternative(size_t I);
   void suggestShorter(const NodeRef &Canonical);
 
@@ -277,6 +303,7 @@ private:
   std::vector<Verdict *> Of; ///< the verdict of each alternative
   llvm::StringMap<size_t> FirstOfCanonical;
   bool CheckSubsumption = false;
+  PathInclusion Paths;
 };
 
 /// Cuts the text into its alternatives and reads each distinct text once.
@@ -300,6 +327,7 @@ void MovementLint::readAlternatives() {
     Of.push_back(V);
   }
   CheckSubsumption = subsumptionAffordable();
+  decideSubsumed();
 }
 
 /// Whether comparing every two distinct texts of different canonical forms
@@ -347,21 +375,65 @@ void MovementLint::judge(Verdict &V) {
   V.Returns = returnsToOrigin(V.IR, B);
 }
 
-/// The first alternative, of another canonical form, whose moves include
-/// every move of \p V's; once per text. Equal texts give equal answers, so
-/// each distinct text is tried once, at its first alternative: the answer
-/// is the one a scan of every alternative in order finds first.
-std::optional<size_t> MovementLint::subsumer(Verdict &V) {
-  if (V.SubsumerKnown || !CheckSubsumption)
-    return V.Subsumer;
-  V.SubsumerKnown = true;
-  for (const Verdict &Other : Verdicts) {
-    if (!Other.IR || Other.Canonical == V.Canonical)
-      continue;
-    if (canonical(ir::alt({V.IR, Other.IR}), Free) == Other.Canonical)
-      return V.Subsumer = Other.First;
+/// Which canonical forms are subsumed, and by what: each form (at its first
+/// alternative, in order) whose every move some others make, where the
+/// others are the forms not found subsumed before it. So removing every
+/// subsumed alternative, as all their fix-its together do, keeps the moves
+/// (W, F and K: W is in F or K, F in K; K, which W and F together make,
+/// is kept), and so does removing any one. The proof is the path
+/// automata's (a wazir inside a rook, a king inside a queen), else the
+/// canonical form of the pair, within its budget.
+void MovementLint::decideSubsumed() {
+  std::vector<Verdict *> Forms; // the first verdict of each form, in order
+  for (size_t I = 0; I < Alts.size(); ++I)
+    if (Of[I]->IR && FirstOfCanonical.lookup(Of[I]->Canonical) == I)
+      Forms.push_back(Of[I]);
+  size_t States = 0;
+  for (Verdict *V : Forms) {
+    V->Automaton = Paths.add(V->Canon);
+    States = Paths.states();
   }
-  return std::nullopt;
+  auto Decide = [&](bool Automata) {
+    std::vector<bool> Subsumed(Forms.size());
+    for (size_t F = 0; F < Forms.size(); ++F) {
+      Verdict &V = *Forms[F];
+      std::vector<unsigned> Others;
+      std::vector<size_t> Kept;
+      for (size_t G = 0; G < Forms.size(); ++G)
+        if (G != F && !Subsumed[G])
+          Others.push_back(Forms[G]->Automaton), Kept.push_back(G);
+      std::vector<unsigned> By;
+      if (Automata && Paths.includedIn(V.Automaton, Others, &By)) {
+        // Name one form that makes them all, if one does; else those used.
+        std::vector<unsigned> One;
+        for (unsigned A : By)
+          if (Paths.includedIn(V.Automaton, {A})) {
+            One = {A};
+            break;
+          }
+        for (unsigned A : One.empty() ? By : One)
+          for (size_t G : Kept)
+            if (Forms[G]->Automaton == A)
+              V.Subsumers.push_back(Forms[G]->First);
+      } else if (CheckSubsumption) {
+        for (size_t G : Kept)
+          if (canonical(ir::alt({V.IR, Forms[G]->IR}), Free) ==
+              Forms[G]->Canonical) {
+            V.Subsumers = {Forms[G]->First};
+            break;
+          }
+      }
+      Subsumed[F] = !V.Subsumers.empty();
+    }
+  };
+  Decide((double)Forms.size() * States <= MaxInclusionWork);
+  if (Paths.exhausted()) {
+    // Past the automata's budget somewhere in the list: the whole list is
+    // judged without them, so no part of it is treated differently.
+    for (Verdict *V : Forms)
+      V->Subsumers.clear();
+    Decide(false);
+  }
 }
 
 /// Warns about alternative \p I alone and against the others. Returns
@@ -405,20 +477,39 @@ bool MovementLint::lintAlternative(size_t I) {
     SMRange First = Diags.range(Buffer, Alts[J].Begin, Alts[J].End);
     if (Diags.warning(Warning::DuplicateAlternative, R.Start,
                       Quoted + " repeats an earlier alternative", {R},
-                      {removal(Diags, Buffer, Text, Alts, I)}))
+                      removal(Diags, Buffer, N.Name, Text, Alts, I)))
       Diags.note(First.Start, "the same moves here", {First});
     return true;
   }
-  std::optional<size_t> By = subsumer(V);
-  if (!By)
+  // Only the first alternative of a form is judged; the later ones repeat it.
+  const std::vector<size_t> &By = V.First == I ? V.Subsumers : NoSubsumers;
+  if (By.empty())
     return false;
-  SMRange Other = Diags.range(Buffer, Alts[*By].Begin, Alts[*By].End);
+  std::string Names;
+  for (size_t K = 0; K < By.size(); ++K)
+    Names += std::string(K == 0               ? ""
+                         : K + 1 == By.size() ? " or "
+                                              : ", ") +
+             "'" + Text.slice(Alts[By[K]].Begin, Alts[By[K]].End).str() + "'";
   if (Diags.warning(Warning::SubsumedAlternative, R.Start,
-                    "every move of " + Quoted + " is also a move of '" +
-                        Text.slice(Alts[*By].Begin, Alts[*By].End).str() + "'",
-                    {R}, {removal(Diags, Buffer, Text, Alts, I)}))
-    Diags.note(Other.Start, "which is here", {Other});
+                    "every move of " + Quoted + " is also a move of " + Names,
+                    {R}, removal(Diags, Buffer, N.Name, Text, Alts, I)))
+    for (size_t J : By) {
+      SMRange Other = Diags.range(Buffer, Alts[J].Begin, Alts[J].End);
+      Diags.note(Other.Start, "which is here", {Other});
+    }
   return true;
+}
+
+/// Whether canonical forms \p A and \p B have the same paths: equal, or
+/// each included in the other ('R' and 'mRcR', whose writer spells the
+/// two move kinds of the same rook as one).
+bool sameMoves(const NodeRef &A, const NodeRef &B) {
+  if (equal(*A, *B))
+    return true;
+  PathInclusion Paths;
+  unsigned IA = Paths.add(A), IB = Paths.add(B);
+  return Paths.includedIn(IA, {IB}) && Paths.includedIn(IB, {IA});
 }
 
 /// The whole movement written shorter by the notation's own writer, if
@@ -431,7 +522,7 @@ void MovementLint::suggestShorter(const NodeRef &Canonical) {
     return;
   SMRange Whole = Diags.range(Buffer, 0, Text.size());
   NodeRef Back = parseAlone(N, *Shorter, Opts);
-  if (Back && canonical(Back, Free) == printIR(*Canonical))
+  if (Back && sameMoves(optimize(Back, 1, Free), Canonical))
     Diags.warning(Warning::SimplerEquivalent, Whole.Start,
                   "these moves can be written '" + *Shorter + "'", {Whole},
                   {SMFixIt(Whole, *Shorter)});

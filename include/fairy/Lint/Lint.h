@@ -13,10 +13,11 @@
 //   -Wrange-exceeds-board      a range longer than any line of the board
 //   -Wreturns-to-origin        a move that ends where it started
 //   -Wduplicate-alternative    an alternative written twice (fix-it: drop)
-//   -Wsubsumed-alternative     one whose moves another already makes
+//   -Wsubsumed-alternative     one whose moves the others already make
 //   -Wsimpler-equivalent       the same moves written shorter (fix-it)
 // Subsumption and equivalence are claimed only when the canonical forms
-// prove them, so a warning is never wrong, though a subtle case may pass.
+// prove them (their paths compared as words: Subsumption.h), so a warning
+// is never wrong, though a subtle case may pass.
 // Each distinct alternative is judged once; subsumption and the shorter
 // spelling are looked for within fixed budgets (docs/diagnostics.md,
 // "Limits"), so a long movement is linted in linear time.
