@@ -153,10 +153,16 @@ void longestRun(const Node &N, const Board &B, int &Run, int &Room) {
       longestRun(*C, B, Run, Room);
 }
 
-/// Whether a move of \p IR ends, capturing nothing, on its own square.
-/// Evaluators drop such paths (they are no move), so the question is asked
-/// of the moveset followed by "if on the origin, one more step east":
-/// that step lands next to the origin exactly when a path came back.
+/// Whether \p IR has a move that ends on its own square and does nothing:
+/// one that captures nothing on the way ('mabK', '[1,0].[-1,0]'), which the
+/// evaluators drop, in an alternative that never comes back with a
+/// capture. A path that comes back after capturing on the way is a real
+/// move (the lion's igui, 'cabK'), and so is the alternative it belongs
+/// to: the lion's 'mcabK' also steps out and back over an empty square,
+/// which XBoard reads as passing the turn, and its 'm' is no mistake.
+/// The question is asked of the moveset followed by "if on the origin,
+/// one more step east": that step lands next to the origin exactly when a
+/// path came back, and it is tagged remote when the path captured.
 bool returnsToOrigin(const NodeRef &IR, const Board &B) {
   GuardPredicate AtOrigin;
   AtOrigin.K = GuardPredicate::Origin;
@@ -166,12 +172,31 @@ bool returnsToOrigin(const NodeRef &IR, const Board &B) {
   auto Fast = FastEvaluator::compile(Probe, B, Error);
   if (!Fast)
     return false;
-  Position P(B);
   Vec From = B.coord(B.centre());
   if (!B.contains(From + Vec(1, 0, 0)))
     return false;
-  auto D = Fast->evaluate(P, B.centre(), Color::White, Error);
-  return D && D->Quiet.test(B.index(From + Vec(1, 0, 0)));
+  unsigned East = B.index(From + Vec(1, 0, 0));
+  // On the empty board: a path back that captured nothing.
+  Position Empty(B);
+  auto D = Fast->evaluate(Empty, B.centre(), Color::White, Error);
+  if (!D || !D->Quiet.test(East))
+    return false;
+  // With victims (and hurdles) on every other square: a path back that
+  // captured on the way.
+  for (bool Mixed : {false, true}) {
+    Position Full(B);
+    for (unsigned S : B.squares().toVector()) {
+      Vec At = B.coord(S);
+      if (S == B.centre() || S == East)
+        continue;
+      bool Friend = Mixed && (At.x + At.y) % 2 == 0;
+      Full.place(S, Friend ? Color::White : Color::Black, 'X');
+    }
+    auto Back = Fast->evaluate(Full, B.centre(), Color::White, Error);
+    if (Back && Back->Remote.test(East))
+      return false;
+  }
+  return true;
 }
 
 /// The fix-it that deletes alternative \p I of \p Alts: with the comma
