@@ -139,6 +139,7 @@ std::unique_ptr<CompiledPieces> Driver::compile(const Invocation &Inv) {
   setMaxInputSize(Inv.MaxInputSize);
   std::optional<PieceSet> Set;
   runOnLargeStack([&] { Set = compileJob(Inv, engine()); });
+  engine().flush();
   if (!Set || (errorCount() > Before && !Inv.RecoverPieces))
     return nullptr;
   auto Impl = std::make_unique<CompiledPieces::Impl>();

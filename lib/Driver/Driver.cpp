@@ -76,6 +76,8 @@ std::optional<std::string> Driver::emit(const Invocation &Inv) {
     TimeReport::Phase Timing("emit");
     Out = runJob(Inv, I->Diags);
   });
+  // The job's diagnostics, in the order of their places.
+  I->Diags.flush();
   // Warnings promoted by -Werror fail the run too.
   if (I->Diags.errorCount() > Before)
     return std::nullopt;
@@ -136,6 +138,7 @@ int Driver::run(const Invocation &Inv) {
 }
 
 void Driver::finish() {
+  I->Diags.flush();
   if (I->Output == DiagnosticsOutput::Json)
     writeDiagnosticsJson(llvm::errs(), I->Diags.diagnostics());
   llvm::errs().flush();

@@ -4,6 +4,8 @@
 #include "fairy/Support/Suggest.h"
 #include <algorithm>
 #include <cstdlib>
+#include <map>
+#include <tuple>
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -409,6 +411,9 @@ void DiagnosticEngine::print(const SMDiagnostic &D, unsigned RealColumn) {
     Shown.print(nullptr, Colored, true);
     Colored.flush();
   }
+  Waiting.push_back({"", D.getFilename().str(), unsigned(D.getLineNo()),
+                     RealColumn ? RealColumn : unsigned(D.getColumnNo() + 1),
+                     D.getKind() == SourceMgr::DK_Note});
   if (RealColumn) {
     // SMDiagnostic heads it with the caret's column in the cut line: the
     // first "file:line:column:" is the header, given its real column.
@@ -422,7 +427,52 @@ void DiagnosticEngine::print(const SMDiagnostic &D, unsigned RealColumn) {
     if (At != std::string::npos)
       Printed.replace(At, From.size(), Header(RealColumn));
   }
-  *OS << Printed;
+  Waiting.back().Text = std::move(Printed);
+}
+
+DiagnosticEngine::~DiagnosticEngine() { flush(); }
+
+void DiagnosticEngine::flush() {
+  if (!OS || Waiting.empty()) {
+    Waiting.clear();
+    return;
+  }
+  // A diagnostic and the notes after it move together; each file's keep
+  // the place of its first, those without a place their own.
+  struct Cluster {
+    size_t FileRank, First, Last;
+    unsigned Line, Column;
+  };
+  std::vector<Cluster> Clusters;
+  std::map<std::string, size_t> FileRanks;
+  size_t Unplaced = 0;
+  for (size_t I = 0; I < Waiting.size(); ++I) {
+    const Formatted &F = Waiting[I];
+    if (F.Note && !Clusters.empty()) {
+      Clusters.back().Last = I;
+      continue;
+    }
+    size_t Rank;
+    if (F.File.empty()) {
+      Rank = FileRanks.size() + Unplaced++;
+    } else {
+      auto It = FileRanks.find(F.File);
+      if (It == FileRanks.end())
+        It = FileRanks.emplace(F.File, FileRanks.size() + Unplaced).first;
+      Rank = It->second;
+    }
+    Clusters.push_back({Rank, I, I, F.Line, F.Column});
+  }
+  std::stable_sort(Clusters.begin(), Clusters.end(),
+                   [](const Cluster &A, const Cluster &B) {
+                     return std::tie(A.FileRank, A.Line, A.Column) <
+                            std::tie(B.FileRank, B.Line, B.Column);
+                   });
+  for (const Cluster &C : Clusters)
+    for (size_t I = C.First; I <= C.Last; ++I)
+      *OS << Waiting[I].Text;
+  Waiting.clear();
+  OS->flush();
 }
 
 bool DiagnosticEngine::colors() const {
@@ -464,7 +514,7 @@ void DiagnosticEngine::unlocated(SourceMgr::DiagKind Kind, const Twine &Msg,
     Out.resetColor();
     Out << escapeForTerminal(Msg.str()) << flagSuffix(Kind, Name) << "\n";
   }
-  *OS << Printed;
+  Waiting.push_back({std::move(Printed), "", 0, 0, Kind == SourceMgr::DK_Note});
 }
 
 /// NO_COLOR (no-color.org): set and not empty, no colours by default.

@@ -36,6 +36,7 @@ std::string printed(StringRef Text, size_t At, size_t RangeEnd) {
   unsigned Buf = D.addBuffer(Text, "<t>");
   D.warning(D.loc(Buf, At), "w", {D.range(Buf, At, RangeEnd)},
             {SMFixIt(D.range(Buf, At, At + 1), "X")});
+  D.flush();
   return OS.str();
 }
 
@@ -77,6 +78,7 @@ TEST(DiagnosticsTest, LongLineCutHeader) {
     D.setColors(Colors);
     unsigned Buf = D.addBuffer(Line, "-");
     D.error(D.loc(Buf, 500), "e");
+    D.flush();
     EXPECT_NE(Out.find("<stdin>:1:501:"), std::string::npos) << Out;
     EXPECT_LT(Out.size(), 400u) << Out;
   }
@@ -94,6 +96,7 @@ TEST(DiagnosticsTest, LongLineCutRangesFixItsUtf8) {
   unsigned Buf = D.addBuffer(Line, "<t>");
   D.warning(D.loc(Buf, 500), "w", {D.range(Buf, 0, 1000)},
             {SMFixIt(D.range(Buf, 300, 501), "X")});
+  D.flush();
   size_t Caret = 3 + SnippetWindow / 2;
   EXPECT_NE(Out.find("\n   " + std::string(Caret - 3, '~') + "^" +
                      std::string(SnippetWindow - Caret + 2, '~') + "\n"),
@@ -109,6 +112,7 @@ TEST(DiagnosticsTest, LongLineCutRangesFixItsUtf8) {
   for (size_t At : {401, 402, 403}) {
     Out.clear();
     D.warning(D.loc(WideBuf, At), "w");
+    D.flush();
     std::string Shown = Out.substr(Out.find('\n') + 1);
     Shown = Shown.substr(0, Shown.find('\n'));
     ASSERT_TRUE(StringRef(Shown).startswith("...")) << Shown;
@@ -154,6 +158,37 @@ TEST(DiagnosticsTest, JsonAsOneArray) {
   std::string Whole = formatv("{0:2}", json::Value(std::move(All))).str();
   EXPECT_EQ(diagnosticsToJson(D.diagnostics()),
             jsonWithoutControls(Whole) + "\n");
+}
+
+// Printed as clang prints them: each file's in the order of their places,
+// whatever order the checks found them in, a note after its diagnostic;
+// one without a place keeps its turn.
+TEST(DiagnosticsTest, FlushedInTheOrderOfTheirPlaces) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  DiagnosticEngine D(&OS);
+  D.setColors(false);
+  unsigned A = D.addBuffer("line one\nline two\nline three\n", "a.fairy");
+  unsigned B = D.addBuffer("other\n", "b.fairy");
+  D.warning(D.loc(A, 9), "second"); // line 2
+  D.note(D.loc(A, 0), "its note");  // stays after "second"
+  D.warning(D.loc(B, 0), "in b");   // b comes after a
+  D.warning(D.loc(A, 0), "first");  // line 1
+  D.error("no place");              // after a's and b's, as it came
+  D.warning(D.loc(A, 18), "third"); // line 3
+  EXPECT_EQ(Out, "") << "nothing before flush()";
+  D.flush();
+  std::vector<std::string> Order;
+  for (StringRef L : split(StringRef(Out), '\n'))
+    if (L.contains("warning:") || L.contains("error:") || L.contains("note:"))
+      Order.push_back(L.str());
+  ASSERT_EQ(Order.size(), 6u) << Out;
+  EXPECT_EQ(Order[0], "a.fairy:1:1: warning: first");
+  EXPECT_EQ(Order[1], "a.fairy:2:1: warning: second");
+  EXPECT_EQ(Order[2], "a.fairy:1:1: note: its note");
+  EXPECT_EQ(Order[3], "a.fairy:3:1: warning: third");
+  EXPECT_EQ(Order[4], "b.fairy:1:1: warning: in b");
+  EXPECT_EQ(Order[5], "fairyc: error: no place");
 }
 
 } // namespace

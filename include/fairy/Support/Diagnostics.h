@@ -87,6 +87,17 @@ public:
   /// \p Tool prefixes errors that belong to no source ("fairyc: error: ...").
   explicit DiagnosticEngine(llvm::raw_ostream *OS = &llvm::errs(),
                             std::string Tool = "fairyc");
+  /// Prints what flush() has not.
+  ~DiagnosticEngine();
+  DiagnosticEngine(const DiagnosticEngine &) = delete;
+  DiagnosticEngine &operator=(const DiagnosticEngine &) = delete;
+
+  /// Prints the diagnostics reported since the last flush, as clang's come:
+  /// in the order of their places within each file (the files in the order
+  /// of their first diagnostic, a note after the diagnostic it belongs to).
+  /// The driver flushes once per job: a piece file's lint warnings and the
+  /// checks of its pieces are found in passes of their own.
+  void flush();
 
   /// Registers a source text under a buffer name such as "<input>" or a
   /// file path and returns its buffer id.
@@ -158,6 +169,14 @@ private:
   unsigned Errors = 0;
   WarningPolicy Policy;
   std::map<unsigned, Embedded> EmbeddedIn;
+  /// Diagnostics formatted, waiting for flush().
+  struct Formatted {
+    std::string Text;
+    std::string File; ///< empty for one without a place
+    unsigned Line, Column;
+    bool Note;
+  };
+  std::vector<Formatted> Waiting;
   void unlocated(llvm::SourceMgr::DiagKind Kind, const llvm::Twine &Msg,
                  llvm::StringRef Name);
   void emit(llvm::SourceMgr::DiagKind Kind, llvm::SMLoc Loc,
