@@ -153,7 +153,107 @@ struct PieceAt {
   std::string Name;
   char Letter;
   unsigned Line, Column, EndColumn; ///< of its name, 1-based
+  size_t NameOffset;                ///< of its name in the document
 };
+
+/// A `piece` statement of a piece file's text, as byte offsets: from its
+/// keyword to just past its ';' or '}', and where its name begins. Found
+/// by a scan that skips strings and comments, so that a piece whose
+/// notation does not compile has its place too.
+struct PieceStatement {
+  size_t Begin, End, NameBegin;
+};
+
+std::vector<PieceStatement> pieceStatements(StringRef Text) {
+  std::vector<PieceStatement> Out;
+  size_t I = 0, N = Text.size();
+  auto SkipBlank = [&] {
+    for (;;) {
+      while (I < N && std::isspace((unsigned char)Text[I]))
+        ++I;
+      if (Text.substr(I).startswith("//")) {
+        while (I < N && Text[I] != '\n')
+          ++I;
+      } else if (Text.substr(I).startswith("/*")) {
+        size_t Close = Text.find("*/", I + 2);
+        I = Close == StringRef::npos ? N : Close + 2;
+      } else {
+        return;
+      }
+    }
+  };
+  auto SkipString = [&] { // at '"': to just past the closing one
+    for (++I; I < N && Text[I] != '"' && Text[I] != '\n'; ++I)
+      if (Text[I] == '\\')
+        ++I;
+    if (I < N)
+      ++I;
+  };
+  bool AtStart = true;
+  std::optional<PieceStatement> Open;
+  int Depth = 0;
+  while (true) {
+    SkipBlank();
+    if (I >= N)
+      break;
+    char C = Text[I];
+    if (C == '"') {
+      SkipString();
+      AtStart = false;
+      continue;
+    }
+    if (std::isalpha((unsigned char)C) || C == '_') {
+      size_t J = I;
+      while (J < N && (std::isalnum((unsigned char)Text[J]) || Text[J] == '_'))
+        ++J;
+      if (AtStart && Text.slice(I, J) == "piece" && !Open) {
+        Open = PieceStatement{I, N, N};
+        I = J;
+        SkipBlank();
+        Open->NameBegin = I;
+        AtStart = false;
+        continue;
+      }
+      I = J;
+      AtStart = false;
+      continue;
+    }
+    ++I;
+    if (C == '{')
+      ++Depth;
+    bool Ends = (C == ';' && Depth == 0) || (C == '}' && --Depth <= 0);
+    if (C == '}' && Depth < 0)
+      Depth = 0;
+    if (Ends) {
+      if (Open) {
+        Open->End = I;
+        Out.push_back(*Open);
+        Open.reset();
+      }
+      AtStart = true;
+    }
+  }
+  if (Open)
+    Out.push_back(*Open);
+  return Out;
+}
+
+/// The byte offset in \p Text of LSP position \p At (UTF-16 units).
+size_t offsetOf(StringRef Text, const lsp::Position &At) {
+  size_t I = 0;
+  for (int64_t L = 0; L < At.Line && I < Text.size(); ++L) {
+    size_t NL = Text.find('\n', I);
+    I = NL == StringRef::npos ? Text.size() : NL + 1;
+  }
+  for (int64_t Units = 0;
+       Units < At.Character && I < Text.size() && Text[I] != '\n';) {
+    unsigned char C = Text[I];
+    size_t Len = C < 0x80 ? 1 : C < 0xE0 ? 2 : C < 0xF0 ? 3 : 4;
+    Units += Len == 4 ? 2 : 1;
+    I += Len;
+  }
+  return std::min(I, Text.size());
+}
 
 /// A piece file compiled as an editor sees it: pieces with errors left
 /// out (Invocation::RecoverPieces), the others there.
@@ -180,7 +280,8 @@ std::unique_ptr<CompiledDocument> compileDocument(const std::string &Text,
     auto [EndLine, EndCol] = SM.getLineAndColumn(End);
     Doc->Defined.push_back(
         {I, P.Name, P.Letter, Line, Col,
-         EndLine == Line ? EndCol : Col + unsigned(P.Name.size())});
+         EndLine == Line ? EndCol : Col + unsigned(P.Name.size()),
+         size_t(Begin.getPointer() - SM.getMemoryBuffer(1)->getBufferStart())});
   }
   return Doc;
 }
@@ -246,13 +347,20 @@ json::Value fairy::lsp::hover(const std::string &Text, const std::string &Uri,
       Md += "Betza: `" + StringRef(*Betza).trim().str() + "`\n\n";
     return markdown(Md + "```text\n" + *Diagram + "```");
   }
-  // A piece file: the piece defined on or before the line, written by the
-  // piece set's outputs for it alone (its Betza line and its diagram).
-  int64_t Line = P.At.Line + 1;
+  // A piece file: the piece whose statement is under the cursor, written
+  // by the piece set's outputs for it alone (its Betza line and its
+  // diagram); none for a piece that does not compile (not its neighbour's).
+  size_t Cursor = offsetOf(Text, P.At);
+  std::optional<PieceStatement> Under;
+  for (const PieceStatement &S : pieceStatements(Text))
+    if (S.Begin <= Cursor && Cursor < S.End)
+      Under = S;
+  if (!Under)
+    return nullptr;
   std::unique_ptr<CompiledDocument> Doc = compileDocument(Text, Uri);
   const PieceAt *Here = nullptr;
   for (const PieceAt &Def : Doc->Defined)
-    if (int64_t(Def.Line) <= Line)
+    if (Def.NameOffset == Under->NameBegin)
       Here = &Def;
   if (!Here)
     return nullptr;
