@@ -192,11 +192,20 @@ int64_t severity(SourceMgr::DiagKind K) {
 }
 
 /// A diagnostic's range in the text of \p Lines: its first underlined
-/// range, else one character.
+/// range, else one character; never empty (an editor shows nothing there).
 json::Object rangeOf(const TextLines &Lines, const Diagnostic &D) {
-  if (!D.Ranges.empty())
-    return Lines.range(D.Ranges[0].first, D.Ranges[0].second);
   SourcePoint At{std::max(D.Line, 1u), std::max(D.Column, 1u)};
+  if (!D.Ranges.empty()) {
+    auto [Begin, End] = D.Ranges[0];
+    bool Empty = Begin.Line == End.Line && Begin.Column == End.Column;
+    if (!Empty)
+      return Lines.range(Begin, End);
+    // A point (where a missing ';' goes, at the end of a line) is shown on
+    // the character before it, which an editor can underline.
+    At = Begin;
+  }
+  if (At.Column > 1 && !D.Ranges.empty())
+    return Lines.range(SourcePoint{At.Line, At.Column - 1}, At);
   return Lines.range(At, SourcePoint{At.Line, At.Column + 1});
 }
 
