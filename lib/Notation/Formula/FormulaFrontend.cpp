@@ -621,6 +621,15 @@ private:
   }
 };
 
+/// Whether \p Fixed, a formula with a fix-it applied, reads without error:
+/// a fix-it is offered only then.
+bool fixedFormulaReads(const std::string &Fixed) {
+  DiagnosticEngine Scratch(nullptr);
+  unsigned Buffer = Scratch.addBuffer(Fixed, "<fix-it>");
+  return parseMovementFormula(Scratch, Buffer, FrontendOptions()) &&
+         !Scratch.errorCount();
+}
+
 /// Reports the first unbalanced bracket; false if there is one.
 bool checkBrackets(DiagnosticEngine &Diags, unsigned Buffer) {
   llvm::StringRef Text = Diags.bufferText(Buffer);
@@ -639,13 +648,16 @@ bool checkBrackets(DiagnosticEngine &Diags, unsigned Buffer) {
       }
       char Want = Closer(Text[Open.back()]);
       if (C != Want) {
+        std::string Fixed = Text.str();
+        Fixed[I] = Want;
+        std::vector<llvm::SMFixIt> Fix;
+        if (fixedFormulaReads(Fixed))
+          Fix.emplace_back(Diags.range(Buffer, I, I + 1), std::string(1, Want));
         Diags.error(Diags.loc(Buffer, I),
                     std::string("'") + C + "' does not match the '" +
                         Text[Open.back()] + "' it would close; expected '" +
                         Want + "'",
-                    {Diags.range(Buffer, I, I + 1)},
-                    {llvm::SMFixIt(Diags.range(Buffer, I, I + 1),
-                                   std::string(1, Want))});
+                    {Diags.range(Buffer, I, I + 1)}, Fix);
         Diags.note(Diags.loc(Buffer, Open.back()), "opened here");
         return false;
       }
@@ -656,13 +668,16 @@ bool checkBrackets(DiagnosticEngine &Diags, unsigned Buffer) {
     std::string Missing;
     for (size_t K = Open.size(); K-- > 0;)
       Missing += Closer(Text[Open[K]]);
+    // The closers at the end, as a fix-it only when the formula then reads
+    // ('(1,0' closed is still no formula).
+    std::vector<llvm::SMFixIt> Fix;
+    if (fixedFormulaReads(Text.str() + Missing))
+      Fix.emplace_back(Diags.range(Buffer, Text.size(), Text.size()), Missing);
     Diags.error(Diags.loc(Buffer, Open.back()),
                 std::string("this '") + Text[Open.back()] +
                     "' is never closed; the formula needs '" + Missing +
                     "' at its end",
-                {Diags.range(Buffer, Open.back(), Open.back() + 1)},
-                {llvm::SMFixIt(Diags.range(Buffer, Text.size(), Text.size()),
-                               Missing)});
+                {Diags.range(Buffer, Open.back(), Open.back() + 1)}, Fix);
     return false;
   }
   return true;
