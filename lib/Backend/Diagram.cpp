@@ -3,15 +3,20 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 using namespace fairy;
 
 static char cellFor(const Position &P, unsigned Origin, const Destinations &D,
-                    unsigned I) {
+                    const DiagramOptions &Opts, unsigned I) {
   const Board &B = P.board();
   if (!B.squares().test(I))
     return '#';
   if (I == Origin) // '@': it can also capture without moving (igui)
     return D.Remote.test(I) ? '@' : 'O';
+  // Not a piece of the position asked for: no letter, any piece would do.
+  if (std::binary_search(Opts.Examples.begin(), Opts.Examples.end(), I))
+    return '%';
   if (D.Capture.test(I))
     return '*';
   if (D.Quiet.test(I))
@@ -39,7 +44,7 @@ std::string fairy::renderDiagram(const Position &P, unsigned Origin,
       for (int X = 0; X < B.width(); ++X) {
         if (X)
           Out += ' ';
-        Out += cellFor(P, Origin, D, B.index(Vec(X, Y, Z)));
+        Out += cellFor(P, Origin, D, Opts, B.index(Vec(X, Y, Z)));
       }
       Out += '\n';
     }

@@ -12,6 +12,7 @@
 #include "fairy/Backend/Compilation.h"
 #include "fairy/Backend/Diagram.h"
 #include "fairy/Backend/PieceViews.h"
+#include "fairy/Eval/MoveKinds.h"
 #include "fairy/Eval/Plane.h"
 #include "fairy/Support/Escape.h"
 
@@ -21,6 +22,38 @@ using namespace fairy;
 
 namespace {
 
+/// What a diagram of an empty board shows beyond the destinations, so that
+/// every kind of move is seen: a hopper's example hurdles (\p P and \p D
+/// become those of the position with them), and '*' on the empty squares
+/// where the piece would capture a lone enemy (as the SVG's probes find
+/// them). \p P and \p D stay as they are where an evaluation fails.
+void showEveryKind(const NodeRef &IR, const FastEvaluator &Fast,
+                   const Compilation::Engine &Evaluate, Position &P,
+                   unsigned Origin, Color Side, Destinations &D,
+                   DiagramOptions &Opts) {
+  std::string Error;
+  ExamplePieces E = exampleHurdles(IR, Fast, P, Origin, Side);
+  if (!E.Squares.empty())
+    if (auto DE = Evaluate(E.P, Origin, Error)) {
+      P = std::move(E.P);
+      D = *DE;
+      Opts.Examples = std::move(E.Squares);
+    }
+  auto Captures = probedCaptures(
+      P, Origin, Side, D,
+      [&](const Position &Q, std::string &Err) {
+        return Evaluate(Q, Origin, Err);
+      },
+      [&](const Position &Q) -> std::optional<SquareSet> {
+        std::string Ignored;
+        return Fast.testedSquares(Q, Origin, Side, Ignored);
+      },
+      Error);
+  // A square it moves to stays 'X': '*' is for the captures alone.
+  if (Captures)
+    D.Capture |= Captures->minus(D.Quiet);
+}
+
 std::optional<std::string> onePiece(Compilation &C) {
   auto B = C.pieceOnBoard();
   if (!B)
@@ -28,15 +61,30 @@ std::optional<std::string> onePiece(Compilation &C) {
   auto Moves = C.originMoves(*B);
   if (!Moves)
     return std::nullopt;
-  const Destinations &D = *Moves;
+  Destinations D = *Moves;
+  Position &P = B->P;
   DiagramOptions Opts;
   Opts.Labels = C.Inv.Labels;
+  // With --position, the position is what is drawn.
+  if (C.Inv.Position.empty() && !P.hasPieces()) {
+    std::string Error;
+    auto Fast = FastEvaluator::compile(B->IR, P.board(), Error);
+    auto Evaluate = C.engineFor(B->IR, P.board());
+    if (!Evaluate)
+      return std::nullopt;
+    if (Fast)
+      showEveryKind(B->IR, *Fast, *Evaluate, P, B->Origin, C.side(), D, Opts);
+  }
   if (B->Plane) {
-    Cropped Crop =
-        cropAround(B->P, B->Origin, D, SquareSet(B->P.board().numSquares()));
+    SquareSet Keep(P.board().numSquares());
+    for (unsigned Sq : Opts.Examples)
+      Keep.set(Sq);
+    Cropped Crop = cropAround(P, B->Origin, D, Keep);
+    for (unsigned &Sq : Opts.Examples)
+      Sq = Crop.NewIndex[Sq];
     return renderDiagram(Crop.P, Crop.Origin, Crop.D, Opts);
   }
-  return renderDiagram(B->P, B->Origin, D, Opts);
+  return renderDiagram(P, B->Origin, D, Opts);
 }
 
 std::optional<std::string> pieceSet(Compilation &C) {
@@ -55,12 +103,20 @@ std::optional<std::string> pieceSet(Compilation &C) {
       return std::nullopt;
     DiagramOptions Opts;
     Opts.Labels = C.Inv.Labels;
+    Destinations D = M->D;
+    if (!P.hasPieces())
+      showEveryKind(
+          V.IR, *M->Fast,
+          [&](const Position &Q, unsigned From, std::string &E) {
+            return M->Fast->evaluate(Q, From, V.Side, E);
+          },
+          P, *Origin, V.Side, D, Opts);
     std::optional<Color> Side;
     if (!V.BothSides)
       Side = V.Side;
     Out += (Out.empty() ? "" : "\n") +
            escapeForTerminal(viewTitle(V) + ": " + V.Def->describe(Side)) +
-           "\n" + renderDiagram(P, *Origin, M->D, Opts);
+           "\n" + renderDiagram(P, *Origin, D, Opts);
   }
   return Out;
 }

@@ -27,9 +27,9 @@ std::optional<std::string> onePiece(Compilation &C) {
   auto Moves = C.originMoves(*B);
   if (!Moves)
     return std::nullopt;
-  const Destinations &D = *Moves;
+  Destinations D = *Moves;
   const NodeRef &IR = B->IR;
-  const Position &P = B->P;
+  Position P = B->P;
   unsigned Origin = B->Origin;
   Color Side = C.side();
   auto Evaluate = C.engineFor(IR, P.board());
@@ -38,6 +38,18 @@ std::optional<std::string> onePiece(Compilation &C) {
   // The squares worth probing, whichever engine evaluates.
   std::string Error;
   auto Relevant = FastEvaluator::compile(IR, P.board(), Error);
+  // A hopper on an empty board is drawn with example hurdles; with
+  // --position, the position is what is drawn.
+  SvgOptions Opts;
+  if (C.Inv.Position.empty() && !P.hasPieces() && Relevant) {
+    ExamplePieces E = exampleHurdles(IR, *Relevant, P, Origin, Side);
+    if (!E.Squares.empty())
+      if (auto DE = (*Evaluate)(E.P, Origin, Error)) {
+        P = std::move(E.P);
+        D = *DE;
+        Opts.Examples = std::move(E.Squares);
+      }
+  }
   PictureLimits Limits;
   MoveKinds K = classifyForPicture(
       IR, P, Origin, Side, D,
@@ -57,7 +69,6 @@ std::optional<std::string> onePiece(Compilation &C) {
                         Limits.Probes + ")");
   const PieceMovement &M = C.notation();
   std::string Caption = M.Text + " (" + M.Notation->Name + ")";
-  SvgOptions Opts;
   Opts.Title = Caption;
   Opts.Caption =
       (C.Inv.PieceName.empty() ? "" : C.Inv.PieceName + ": ") + Caption;
@@ -70,7 +81,11 @@ std::optional<std::string> onePiece(Compilation &C) {
   for (const auto &Line : K.Lines)
     for (unsigned Sq : Line)
       Keep.set(Sq);
+  for (unsigned Sq : Opts.Examples)
+    Keep.set(Sq);
   Cropped Crop = cropAround(P, Origin, D, Keep);
+  for (unsigned &Sq : Opts.Examples)
+    Sq = Crop.NewIndex[Sq];
   auto Renumber = [&](const SquareSet &Old) {
     SquareSet New = Crop.P.board().emptySet();
     Old.forEach([&](unsigned Sq) {
@@ -109,8 +124,20 @@ std::optional<std::string> pieceSet(Compilation &C) {
     auto M = evaluateView(C.Diags, V, P, *Origin);
     if (!M)
       return std::nullopt;
-    MoveKinds K = classifyWithFast(*M->Fast, V.IR, P, *Origin, V.Side, M->D);
     SvgOptions Opts;
+    Destinations D = M->D;
+    // A hopper on the empty board: with example hurdles, as for one piece.
+    if (!P.hasPieces()) {
+      ExamplePieces E = exampleHurdles(V.IR, *M->Fast, P, *Origin, V.Side);
+      std::string Error;
+      if (!E.Squares.empty())
+        if (auto DE = M->Fast->evaluate(E.P, *Origin, V.Side, Error)) {
+          P = std::move(E.P);
+          D = *DE;
+          Opts.Examples = std::move(E.Squares);
+        }
+    }
+    MoveKinds K = classifyWithFast(*M->Fast, V.IR, P, *Origin, V.Side, D);
     Opts.Title = viewTitle(V);
     Opts.Style = resolveBoardStyle(C.Inv.Style, Set.Style, Set.board());
     Pictures.push_back({V.Def->Name + ": " + std::string(1, V.Def->Letter) +

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 
 using namespace fairy;
@@ -20,6 +21,7 @@ enum MarkBit : unsigned {
   CapturesOnTheWay = 32,
   Promotes = 64,
   Lines = 128,
+  ExamplePiece = 256,
 };
 
 struct LegendEntry {
@@ -35,6 +37,7 @@ constexpr LegendEntry LegendEntries[] = {
     {CapturesOnTheWay, "captures on the way"},
     {Promotes, "promotes"},
     {Lines, "slides and paths"},
+    {ExamplePiece, "example piece to hop over"},
 };
 
 /// Pixels a legend label takes at 12px sans-serif (a generous average).
@@ -166,8 +169,14 @@ private:
     return K.Quiet.test(I) || K.Capture.test(I) || K.D.Remote.test(I);
   }
 
+  bool isExample(unsigned I) const {
+    return std::binary_search(Opts.Examples.begin(), Opts.Examples.end(), I);
+  }
+
   unsigned marksUsed() const {
     unsigned M = K.Lines.empty() ? 0u : unsigned(Lines);
+    if (!Opts.Examples.empty())
+      M |= ExamplePiece;
     B.squares().forEach([&](unsigned I) {
       if (!isMarked(I))
         return;
@@ -328,6 +337,14 @@ private:
       if (!O.Present && !IsOrigin)
         return;
       Color C = IsOrigin ? Side : O.Side;
+      if (!IsOrigin && isExample(I)) {
+        // Not a piece of the position: dashed, and no letter, since any
+        // piece would do.
+        Out += exampleDisc(C, cx(I), cy(I), S * 0.36,
+                           "\" data-example=\"" +
+                               escapeForXml(B.squareName(I)) + "\"");
+        return;
+      }
       Out += fmt::format("  <circle class=\"{}{}\" cx=\"{:.1f}\" cy=\"{:.1f}\" "
                          "r=\"{:.1f}\"/>\n",
                          C == Color::White ? "white" : "black",
@@ -338,6 +355,17 @@ private:
             C == Color::White ? "on-white" : "on-black", cx(I),
             cy(I) + S * 0.13, escapeForXml(std::string(1, O.Type)));
     });
+  }
+
+  /// An example piece of side \p C centred on (X, Y), its class ending in
+  /// \p More. Styled in place: pictures without examples keep their
+  /// style sheet.
+  static std::string exampleDisc(Color C, double X, double Y, double R,
+                                 const std::string &More) {
+    return fmt::format("  <circle class=\"{} example{} cx=\"{:.1f}\" "
+                       "cy=\"{:.1f}\" r=\"{:.1f}\" style=\"stroke-dasharray: "
+                       "5 3; fill-opacity: 0.55\"/>\n",
+                       C == Color::White ? "white" : "black", More, X, Y, R);
   }
 
   /// A dot (moves there) or ring (captures there) centred on (X, Y) of
@@ -456,6 +484,10 @@ private:
               fmt::format("  <polyline class=\"line sample\" points=\"{:.1f},"
                           "{:.1f} {:.1f},{:.1f}\"/>\n",
                           X - 9, Y + 6, X + 9, Y - 6);
+          break;
+        case ExamplePiece:
+          Out += exampleDisc(P.at(Opts.Examples.front()).Side, X, Y, 8,
+                             " sample\"");
           break;
         }
         Out += fmt::format(

@@ -2,6 +2,7 @@
 #include "fairy/Eval/MoveKinds.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 using namespace fairy;
 
@@ -179,4 +180,177 @@ MoveKinds fairy::classifyWithFast(const FastEvaluator &Fast, const NodeRef &IR,
         return Fast.evaluate(Q, Origin, Side, E);
       },
       &Fast, Ignored);
+}
+
+std::optional<SquareSet>
+fairy::probedCaptures(const Position &P, unsigned Origin, Color Side,
+                      const Destinations &D, const EvaluateOn &Evaluate,
+                      const CandidatesOn &Candidates, std::string &Error) {
+  size_t NoPaths = 0;
+  auto R = reachOf(P, Origin, Side, D, Evaluate, Candidates, nullptr, NoPaths,
+                   Error);
+  if (!R)
+    return std::nullopt;
+  return R->Capture;
+}
+
+namespace {
+
+/// hopsOverPieces below \p N; \p Followed: a leg comes after \p N's paths.
+bool hops(const Node &N, bool Followed) {
+  switch (N.kind()) {
+  case NodeKind::Leg:
+    return Followed && N.land().Mask && !N.land().allows(Land::Empty) &&
+           N.effect() == Effect::None;
+  case NodeKind::Seq: {
+    const auto &Cs = N.children();
+    for (size_t I = 0; I < Cs.size(); ++I)
+      if (hops(*Cs[I], Followed || I + 1 < Cs.size()))
+        return true;
+    return false;
+  }
+  case NodeKind::Alt:
+  case NodeKind::Prio:
+    for (const NodeRef &C : N.children())
+      if (hops(*C, Followed))
+        return true;
+    return false;
+  case NodeKind::Rep:
+  case NodeKind::Ride: // a repetition's legs may come after its own
+    return hops(*N.operand(), true);
+  case NodeKind::Sym:
+  case NodeKind::Filter:
+  case NodeKind::Guard:
+    return hops(*N.operand(), Followed);
+  case NodeKind::Ahead:
+  case NodeKind::Borrow:
+    return false;
+  }
+  return false;
+}
+
+/// What a picture marks: the squares the piece moves to, and those where it
+/// captures (probed).
+struct Marks {
+  SquareSet Quiet, Capture;
+};
+
+/// Chebyshev distance of two squares.
+int distance(const Board &B, unsigned A, unsigned C) {
+  Vec U = B.coord(A), V = B.coord(C);
+  return std::max(
+      {std::abs(U.x - V.x), std::abs(U.y - V.y), std::abs(U.z - V.z)});
+}
+
+struct Candidate {
+  unsigned Square;
+  Color Side;
+  int Score;           ///< marks added less marks hidden
+  SquareSet Footprint; ///< the square and those whose marks it changes
+  int Distance;
+};
+
+} // namespace
+
+bool fairy::hopsOverPieces(const Node &IR) { return hops(IR, false); }
+
+ExamplePieces fairy::exampleHurdles(const NodeRef &IR,
+                                    const FastEvaluator &Fast,
+                                    const Position &P, unsigned Origin,
+                                    Color Side) {
+  ExamplePieces Out{P, {}};
+  if (!hopsOverPieces(*IR))
+    return Out;
+  const Board &B = P.board();
+  EvaluateOn Evaluate = [&](const Position &Q, std::string &E) {
+    return Fast.evaluate(Q, Origin, Side, E);
+  };
+  CandidatesOn Tested = [&](const Position &Q) -> std::optional<SquareSet> {
+    std::string E;
+    return Fast.testedSquares(Q, Origin, Side, E);
+  };
+  auto MarksOn = [&](const Position &Q) -> std::optional<Marks> {
+    std::string E;
+    auto D = Evaluate(Q, E);
+    if (!D)
+      return std::nullopt;
+    size_t NoPaths = 0;
+    auto R =
+        reachOf(Q, Origin, Side, *D, Evaluate, Tested, nullptr, NoPaths, E);
+    if (!R)
+      return std::nullopt;
+    return Marks{R->Quiet, R->Capture};
+  };
+  // Marks \p M shows that \p Base does not, off the example squares.
+  auto Added = [&](const Marks &M, const Marks &Base, const Position &Q) {
+    SquareSet Free =
+        B.squares().minus(Q.piecesOf(Color::White) | Q.piecesOf(Color::Black));
+    return (M.Quiet.minus(Base.Quiet) & Free).count() +
+           (M.Capture.minus(Base.Capture) & Free).count();
+  };
+  auto Empty = MarksOn(P);
+  auto Squares = Tested(P);
+  if (!Empty || !Squares)
+    return Out;
+  std::vector<unsigned> Order;
+  Squares->forEach([&](unsigned S) {
+    if (S != Origin && B.squares().test(S) && !P.at(S).Present)
+      Order.push_back(S);
+  });
+  std::stable_sort(Order.begin(), Order.end(), [&](unsigned A, unsigned C) {
+    return distance(B, Origin, A) < distance(B, Origin, C);
+  });
+  if (Order.size() > MaxHurdleCandidates)
+    Order.resize(MaxHurdleCandidates);
+  std::vector<Candidate> Found;
+  for (unsigned S : Order)
+    for (Color By : {Side, opposite(Side)}) {
+      Position Q = P;
+      Q.place(S, By, ProbeType);
+      auto M = MarksOn(Q);
+      if (!M)
+        return Out;
+      unsigned Gain = Added(*M, *Empty, Q);
+      if (!Gain)
+        continue;
+      SquareSet Changed =
+          (M->Quiet.minus(Empty->Quiet) | Empty->Quiet.minus(M->Quiet)) |
+          (M->Capture.minus(Empty->Capture) | Empty->Capture.minus(M->Capture));
+      unsigned Hidden = Empty->Quiet.minus(M->Quiet).count() +
+                        Empty->Capture.minus(M->Capture).count();
+      Changed.set(S);
+      Found.push_back(
+          {S, By, int(Gain) - int(Hidden), Changed, distance(B, Origin, S)});
+      break;
+    }
+  std::stable_sort(
+      Found.begin(), Found.end(), [](const Candidate &A, const Candidate &C) {
+        if (A.Score != C.Score)
+          return A.Score > C.Score;
+        if (std::abs(A.Distance - 2) != std::abs(C.Distance - 2))
+          return std::abs(A.Distance - 2) < std::abs(C.Distance - 2);
+        return A.Distance < C.Distance;
+      });
+  SquareSet Taken = B.emptySet();
+  unsigned Shown = 0;
+  for (const Candidate &C : Found) {
+    if (Out.Squares.size() == MaxExampleHurdles)
+      break;
+    if ((C.Footprint & Taken).count())
+      continue;
+    Position Q = Out.P;
+    Q.place(C.Square, C.Side, ProbeType);
+    auto M = MarksOn(Q);
+    if (!M)
+      break;
+    unsigned More = Added(*M, *Empty, Q);
+    if (More <= Shown)
+      continue; // the hurdles before it hide what it would show
+    Out.P = std::move(Q);
+    Out.Squares.push_back(C.Square);
+    Taken |= C.Footprint;
+    Shown = More;
+  }
+  std::sort(Out.Squares.begin(), Out.Squares.end());
+  return Out;
 }

@@ -5,7 +5,8 @@
 // moves marked by kind (dot: moves there; ring: captures there; both;
 // dashed: first move only; diamond: over a piece; cross: captured on the
 // way), lines along its slides and multi-leg paths, the other pieces as
-// discs with their letter, a caption and a legend of the kinds shown.
+// discs with their letter (example hurdles dashed, without one), a caption
+// and a legend of the kinds shown.
 // 3D boards are drawn as a row of levels.
 //
 //===----------------------------------------------------------------------===//
@@ -16,6 +17,7 @@
 #include "fairy/Eval/MoveKinds.h"
 
 #include <string>
+#include <vector>
 
 namespace fairy {
 
@@ -29,6 +31,11 @@ struct SvgOptions {
   /// (`<rect class="square" data-square="e4" .../>`), for pages that let a
   /// reader click the picture (the playground).
   bool Squares = false;
+  /// Squares (in board order) whose pieces are examples, not part of the
+  /// position asked for: the hurdles that show a hopper's moves on an empty
+  /// board (exampleHurdles). Drawn dashed, without a letter, and named in
+  /// the legend.
+  std::vector<unsigned> Examples;
 };
 
 std::string renderSvg(const Position &P, unsigned Origin, Color Side,

@@ -99,6 +99,48 @@ MoveKinds classifyWithFast(const FastEvaluator &Fast, const NodeRef &IR,
                            const Position &P, unsigned Origin, Color Side,
                            const Destinations &D);
 
+/// The squares where the piece would capture a lone enemy put there, with
+/// the captures of \p D: classifyMoves' probes without its paths (what an
+/// ASCII diagram of an empty board marks). Only the squares \p Candidates
+/// names (if given) are probed; nullopt with \p Error if a probe fails or
+/// there are more than MaxProbedSquares of them.
+std::optional<SquareSet> probedCaptures(const Position &P, unsigned Origin,
+                                        Color Side, const Destinations &D,
+                                        const EvaluateOn &Evaluate,
+                                        const CandidatesOn &Candidates,
+                                        std::string &Error);
+
+/// Whether a path of \p IR hops: a leg whose square must hold a piece (its
+/// condition excludes an empty square and it captures nothing) with more
+/// legs after it. Tests of what lies ahead (castling's rook) and the
+/// lenders of borrowed moves do not count.
+bool hopsOverPieces(const Node &IR);
+
+/// A hopper's moves need a piece in the way, which an empty board has not:
+/// pictures of an empty board show them with example pieces ("hurdles").
+struct ExamplePieces {
+  Position P;                    ///< the board with them
+  std::vector<unsigned> Squares; ///< where they stand; none if not needed
+};
+/// At most this many example hurdles, and candidate squares tried.
+constexpr unsigned MaxExampleHurdles = 16;
+constexpr unsigned MaxHurdleCandidates = 64;
+
+/// The hurdles that make \p IR's moves from \p Origin visible on \p P, a
+/// board with no other piece: none if the piece does not hop
+/// (hopsOverPieces). Each candidate square (one \p Fast tests, nearest
+/// first) gets a piece of the mover's side, else of the other side, alone,
+/// and counts if the picture then shows a move or capture (capture squares
+/// probed as classifyMoves does) that the empty board does not. Candidates
+/// are taken by how many such marks they add less how many they hide, then
+/// two squares from the piece (the squares before the hurdle keep their
+/// moves), then nearest; one whose changes overlap an earlier one's is
+/// skipped (one hurdle per line), and each is kept only if, with the
+/// hurdles before it, it still adds marks. The moves then drawn are the
+/// piece's moves in the position returned.
+ExamplePieces exampleHurdles(const NodeRef &IR, const FastEvaluator &Fast,
+                             const Position &P, unsigned Origin, Color Side);
+
 } // namespace fairy
 
 #endif
