@@ -20,6 +20,21 @@ using namespace fairy;
 
 namespace {
 
+/// \p Prefix and \p Text, cut to about what fits above a picture of \p B in
+/// a sheet (16px letters, 9px each; a notation text may be megabytes
+/// long), on a UTF-8 character boundary.
+std::string sheetCaption(const std::string &Prefix, const std::string &Text,
+                         const Board &B) {
+  size_t Width = 48 * (B.width() * B.depth() + B.depth());
+  size_t Fits = std::max<size_t>(Prefix.size() + 12, Width / 9);
+  if (Prefix.size() + Text.size() <= Fits)
+    return Prefix + Text;
+  size_t Cut = Fits - Prefix.size() - 3;
+  while (Cut > 0 && (static_cast<unsigned char>(Text[Cut]) & 0xC0) == 0x80)
+    --Cut;
+  return Prefix + Text.substr(0, Cut) + "...";
+}
+
 std::optional<std::string> onePiece(Compilation &C) {
   auto B = C.pieceOnBoard();
   if (!B)
@@ -140,11 +155,17 @@ std::optional<std::string> pieceSet(Compilation &C) {
     MoveKinds K = classifyWithFast(*M->Fast, V.IR, P, *Origin, V.Side, D);
     Opts.Title = viewTitle(V);
     Opts.Style = resolveBoardStyle(C.Inv.Style, Set.Style, Set.board());
-    Pictures.push_back({V.Def->Name + ": " + std::string(1, V.Def->Letter) +
-                            (V.BothSides              ? ""
-                             : V.Side == Color::White ? " (White)"
-                                                      : " (Black)"),
-                        renderSvg(P, *Origin, V.Side, K, Opts)});
+    std::optional<Color> Side;
+    if (!V.BothSides)
+      Side = V.Side;
+    // "knight: N — betza 'N'": the name, the letter, the notation text.
+    std::string Name = V.Def->Name + ": " + std::string(1, V.Def->Letter) +
+                       (V.BothSides              ? ""
+                        : V.Side == Color::White ? " (White)"
+                                                 : " (Black)");
+    Pictures.push_back(
+        {sheetCaption(Name + " \u2014 ", V.Def->describe(Side), Set.board()),
+         renderSvg(P, *Origin, V.Side, K, Opts)});
   }
   return svgSheet(Pictures, Set.Title.empty() ? C.source() : Set.Title);
 }

@@ -213,7 +213,8 @@ std::vector<SMFixIt> removal(DiagnosticEngine &Diags, unsigned Buffer,
   else if (I + 1 < Alts.size() &&
            Text.substr(End, Alts[I + 1].Begin - End).contains(','))
     End = Alts[I + 1].Begin;
-  if (I > 0 && I + 1 < Alts.size()) {
+  // Only Betza's groups touch; the other notations keep a comma between.
+  if (Notation == "betza" && I > 0 && I + 1 < Alts.size()) {
     StringRef Before = Text.slice(Alts[I - 1].Begin, Alts[I - 1].End);
     StringRef After = Text.slice(Alts[I + 1].Begin, Alts[I + 1].End);
     std::string Joined = (Text.slice(Alts[I - 1].Begin, Begin) +
