@@ -7,6 +7,7 @@
 #include "fairy/IR/IRParser.h"
 #include "fairy/IR/Builder.h"
 #include "fairy/Support/AntlrErrors.h"
+#include "fairy/Support/Suggest.h"
 
 #include "FairyIRLexer.h"
 #include "FairyIRParser.h"
@@ -45,10 +46,15 @@ private:
   unsigned Buffer;
   llvm::StringRef Text;
 
-  void error(antlr4::Token *T, const std::string &Msg) {
+  /// An error on \p T; with \p Replacement, that as its fix-it.
+  void error(antlr4::Token *T, const std::string &Msg,
+             std::optional<std::string> Replacement = std::nullopt) {
     size_t B = byteOffsetOfCodePoint(Text, T->getStartIndex());
     size_t E = byteOffsetOfCodePoint(Text, T->getStopIndex() + 1);
-    Diags.error(Diags.loc(Buffer, B), Msg, {Diags.range(Buffer, B, E)});
+    std::vector<llvm::SMFixIt> Fix;
+    if (Replacement)
+      Fix.emplace_back(Diags.range(Buffer, B, E), *Replacement);
+    Diags.error(Diags.loc(Buffer, B), Msg, {Diags.range(Buffer, B, E)}, Fix);
   }
 
   bool integer(antlr4::Token *T, int &Out) {
@@ -74,10 +80,17 @@ private:
     Effect E = Effect::None;
     auto Names = C->IDENT();
     if (!Names.empty() && !Land::fromName(Names[0]->getText(), L)) {
+      TypoCorrector Typo(Names[0]->getText());
+      for (const char *Name : {"never", "empty", "friend", "enemy", "notenemy",
+                               "notfriend", "occupied", "any"})
+        Typo.add(Name);
+      auto Best = Typo.best();
       error(Names[0]->getSymbol(),
             "unknown landing condition '" + Names[0]->getText() +
                 "'; expected one of never, empty, friend, enemy, notenemy, "
-                "notfriend, occupied, any");
+                "notfriend, occupied, any" +
+                (Best ? "; did you mean '" + *Best + "'?" : ""),
+            Best);
       return nullptr;
     }
     if (Names.size() > 1 && !effectFromName(Names[1]->getText(), E)) {
@@ -262,15 +275,28 @@ NodeRef fairy::parseIR(DiagnosticEngine &Diags, unsigned Buffer) {
     return nullptr;
   AntlrParse<FairyIRLexer, FairyIRParser> Parse(Diags.bufferText(Buffer).str());
   FairyIRParser::MovesetContext *Tree = Parse.run(&FairyIRParser::moveset);
-  auto Describe = [&](const SyntaxError &E) -> std::string {
+  auto Describe = [&](const SyntaxError &E) -> SyntaxMessage {
     const antlr4::dfa::Vocabulary &Voc = Parse.parser().getVocabulary();
     if (E.FromLexer)
       return "unexpected character '" + E.Text + "' in IR text";
     if (E.TokenType == antlr4::Token::EOF)
       return "unexpected end of the IR text; expected " +
              describeExpected(E, Voc);
-    return "unexpected '" + E.Text + "' in IR text; expected " +
-           describeExpected(E, Voc);
+    // A misspelt node kind ('lgo'): the nearest of the words expected.
+    TypoCorrector Typo(E.Text);
+    for (size_t T : E.Expected) {
+      std::string Literal =
+          T == antlr4::Token::EOF ? "" : std::string(Voc.getLiteralName(T));
+      if (Literal.size() > 2 && Literal.front() == '\'')
+        Typo.add(llvm::StringRef(Literal).drop_front().drop_back());
+    }
+    SyntaxMessage M("unexpected '" + E.Text + "' in IR text; expected " +
+                    describeExpected(E, Voc));
+    if (auto Best = Typo.best()) {
+      M.Text += "; did you mean '" + *Best + "'?";
+      M.Replacement = *Best;
+    }
+    return M;
   };
   if (Parse.reportError(Diags, Buffer, Describe))
     return nullptr;
