@@ -264,6 +264,8 @@ struct Verdict {
   /// make every move of this one (empty: none found); see decideSubsumed.
   std::vector<size_t> Subsumers;
   unsigned Automaton = 0; ///< its number in MovementLint::Paths
+  /// The number of its form without guards and filters, if it has any.
+  std::optional<unsigned> Relaxed;
 };
 
 /// Comparing two alternatives for subsumption optimises the two together,
@@ -417,8 +419,18 @@ void MovementLint::decideSubsumed() {
   size_t States = 0;
   for (Verdict *V : Forms) {
     V->Automaton = Paths.add(V->Canon);
+    if (StringRef(V->Canonical).contains("guard<") ||
+        StringRef(V->Canonical).contains("filter<"))
+      V->Relaxed = Paths.add(V->Canon, /*Relaxed=*/true);
     States = Paths.states();
   }
+  // Its paths, or (a guard or filter only keeps some) those of its form
+  // without them, are the others'.
+  auto Included = [&](const Verdict &V, const std::vector<unsigned> &Others,
+                      std::vector<unsigned> *By) {
+    return Paths.includedIn(V.Automaton, Others, By) ||
+           (V.Relaxed && Paths.includedIn(*V.Relaxed, Others, By));
+  };
   auto Decide = [&](bool Automata) {
     std::vector<bool> Subsumed(Forms.size());
     for (size_t F = 0; F < Forms.size(); ++F) {
@@ -429,11 +441,11 @@ void MovementLint::decideSubsumed() {
         if (G != F && !Subsumed[G])
           Others.push_back(Forms[G]->Automaton), Kept.push_back(G);
       std::vector<unsigned> By;
-      if (Automata && Paths.includedIn(V.Automaton, Others, &By)) {
+      if (Automata && Included(V, Others, &By)) {
         // Name one form that makes them all, if one does; else those used.
         std::vector<unsigned> One;
         for (unsigned A : By)
-          if (Paths.includedIn(V.Automaton, {A})) {
+          if (Included(V, {A}, nullptr)) {
             One = {A};
             break;
           }

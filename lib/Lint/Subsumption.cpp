@@ -193,6 +193,11 @@ bool PathInclusion::build(const NodeRef &N, unsigned From, unsigned To,
         return false;
     return true;
   }
+  case NodeKind::Guard:
+  case NodeKind::Filter:
+    if (Relaxing) // more paths than the alternative has: see add()
+      return build(N->operand(), From, To, Owner, Limit);
+    [[fallthrough]];
   default:
     // guard, filter, prio, ahead, borrow: matched only by the same subtree.
     States[From].Out.push_back({opaque(N), To});
@@ -200,14 +205,16 @@ bool PathInclusion::build(const NodeRef &N, unsigned From, unsigned To,
   }
 }
 
-unsigned PathInclusion::add(const NodeRef &IR) {
+unsigned PathInclusion::add(const NodeRef &IR, bool Relaxed) {
   unsigned Id = Alts.size();
   Alternative A;
   A.First = States.size();
   A.Start = newState(Id);
   A.Accept = newState(Id);
+  Relaxing = Relaxed;
   A.Modelled =
       build(IR, A.Start, A.Accept, Id, A.First + MaxStatesPerAlternative);
+  Relaxing = false;
   if (!A.Modelled) {
     // Dropped whole: no other test may reach a part of it.
     States.resize(A.First);

@@ -47,8 +47,12 @@ public:
   /// caller can treat a whole list alike.
   static constexpr size_t MaxTotalSteps = 10000000;
 
-  /// Adds alternative \p IR (best canonical); returns its number.
-  unsigned add(const NodeRef &IR);
+  /// Adds alternative \p IR (best canonical); returns its number. With
+  /// \p Relaxed, its guards and filters are left out: a guarded path is
+  /// one of the paths of the guard's operand, so an alternative is
+  /// contained in others if its relaxed form is ('iW' in 'W'). A relaxed
+  /// alternative is to be tested only, never passed among \p Others.
+  unsigned add(const NodeRef &IR, bool Relaxed = false);
   /// Whether alternative \p I could be modelled within the budget.
   bool modelled(unsigned I) const { return Alts[I].Modelled; }
   /// The states of every alternative added.
@@ -99,6 +103,7 @@ private:
   mutable std::vector<unsigned> Mark;
   mutable unsigned Epoch = 0;
   mutable size_t TotalSteps = 0;
+  bool Relaxing = false; ///< add()'s Relaxed, while it builds
   std::vector<Letter> Letters;
   std::map<std::tuple<bool, int, int, int, uint8_t, uint8_t, unsigned>,
            unsigned>
