@@ -121,6 +121,9 @@ llvm::json::Array publishedDiagnostics(const std::string &Text,
 
 llvm::json::Value hover(const std::string &Text, const std::string &Uri,
                         const TextDocumentPositionParams &P);
+/// What may be typed at the cursor (Completion.cpp).
+llvm::json::Value completion(const std::string &Text, const std::string &Uri,
+                             const TextDocumentPositionParams &P);
 llvm::json::Value documentSymbols(const std::string &Text,
                                   const std::string &Uri);
 /// The fix-its of \p Lint (the document's diagnostics) on the lines asked.

@@ -43,8 +43,9 @@ void LanguageServer::Impl::handle(const json::Value &V) {
   bool Served =
       Notification ||
       IsOneOf({"initialize", "shutdown", "textDocument/hover",
-               "textDocument/documentSymbol", "textDocument/codeAction",
-               "textDocument/formatting", "textDocument/definition"});
+               "textDocument/completion", "textDocument/documentSymbol",
+               "textDocument/codeAction", "textDocument/formatting",
+               "textDocument/definition"});
   if (Msg.Id && !Served) {
     send(replyError(*Msg.Id, ErrorCode::MethodNotFound,
                     "fairyc-lsp has no method '" + Method + "'"));
@@ -65,18 +66,21 @@ void LanguageServer::Impl::handle(const json::Value &V) {
   if (Method == "initialize") {
     InitializeParams P;
     if (params(Msg, P))
-      send(
-          reply(*Msg.Id,
-                json::Object{{"capabilities",
-                              json::Object{{"textDocumentSync", 1},
-                                           {"hoverProvider", true},
-                                           {"documentSymbolProvider", true},
-                                           {"codeActionProvider", true},
-                                           {"documentFormattingProvider", true},
-                                           {"definitionProvider", true}}},
-                             {"serverInfo",
-                              json::Object{{"name", "fairyc-lsp"},
-                                           {"version", libraryVersion()}}}}));
+      send(reply(
+          *Msg.Id,
+          json::Object{
+              {"capabilities",
+               json::Object{
+                   {"textDocumentSync", 1},
+                   {"hoverProvider", true},
+                   {"completionProvider",
+                    json::Object{{"triggerCharacters", json::Array{":"}}}},
+                   {"documentSymbolProvider", true},
+                   {"codeActionProvider", true},
+                   {"documentFormattingProvider", true},
+                   {"definitionProvider", true}}},
+              {"serverInfo", json::Object{{"name", "fairyc-lsp"},
+                                          {"version", libraryVersion()}}}}));
   } else if (Method == "shutdown") {
     // What was asked before is answered first.
     waitIdle();
@@ -108,6 +112,12 @@ void LanguageServer::Impl::handle(const json::Value &V) {
     if (params(Msg, P))
       request(*Msg.Id, P.TextDocument.Uri, nullptr, [P](const TextRef &T) {
         return hover(*T, P.TextDocument.Uri, P);
+      });
+  } else if (Method == "textDocument/completion") {
+    TextDocumentPositionParams P;
+    if (params(Msg, P))
+      request(*Msg.Id, P.TextDocument.Uri, nullptr, [P](const TextRef &T) {
+        return completion(*T, P.TextDocument.Uri, P);
       });
   } else if (Method == "textDocument/definition") {
     TextDocumentPositionParams P;

@@ -543,6 +543,13 @@ std::vector<std::string> fairy::variantsIniSections(const std::string &Text) {
   return Out;
 }
 
+std::vector<std::string> fairy::builtinVariantNames() {
+  std::vector<std::string> Out;
+  for (const Section &S : builtinVariants().sections())
+    Out.push_back(S.Name.str());
+  return Out;
+}
+
 std::optional<std::string>
 fairy::listVariantsIni(DiagnosticEngine &Diags, const std::string &Path,
                        const PieceFileOptions &Opts) {

@@ -179,6 +179,8 @@ private:
 
 /// The names of the sections of the variants.ini \p Text, in file order.
 std::vector<std::string> variantsIniSections(const std::string &Text);
+/// The names of Fairy-Stockfish's built-in variants, in its order.
+std::vector<std::string> builtinVariantNames();
 
 /// One line per section of the variants.ini at \p Path (with an empty
 /// path, per built-in variant of Fairy-Stockfish), in file order:

@@ -1,0 +1,194 @@
+//===- Completion.cpp - What may be typed at the cursor -------------------===//
+//
+// textDocument/completion: in a piece file, the words the statement being
+// typed takes next (the statements' keywords, the notations, sides,
+// `royal`, `missing` and `style` and the board styles); in a variants.ini,
+// the parents a section header may name (the file's sections and
+// Fairy-Stockfish's built-in variants). Found from the text before the
+// cursor alone, so that a document that does not compile is served too.
+//
+//===----------------------------------------------------------------------===//
+#include "Features.h"
+
+#include "fairy/Notation/Notation.h"
+#include "fairy/PieceFile/PieceSet.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cctype>
+#include <set>
+
+using namespace fairy;
+using namespace fairy::lsp;
+using namespace llvm;
+
+namespace {
+
+/// LSP's CompletionItemKind.
+enum Kind { Text = 1, Keyword = 14, Value = 12, Module = 9 };
+
+/// The byte offset of position \p At (UTF-16 units) in \p Doc.
+size_t offsetAt(StringRef Doc, const lsp::Position &At) {
+  size_t I = 0;
+  for (int64_t L = 0; L < At.Line && I < Doc.size(); ++L) {
+    size_t NL = Doc.find('\n', I);
+    I = NL == StringRef::npos ? Doc.size() : NL + 1;
+  }
+  for (int64_t Units = 0;
+       Units < At.Character && I < Doc.size() && Doc[I] != '\n';) {
+    unsigned char C = Doc[I];
+    size_t Len = C < 0x80 ? 1 : C < 0xE0 ? 2 : C < 0xF0 ? 3 : 4;
+    Units += Len == 4 ? 2 : 1;
+    I += Len;
+  }
+  return std::min(I, Doc.size());
+}
+
+/// The words of the statement the cursor is in, before the word being
+/// typed (strings as "\"", comments skipped), and whether it is inside a
+/// piece's '{' block.
+struct Context {
+  std::vector<std::string> Words;
+  bool InBlock = false;
+};
+
+const char *const StatementKeywords[] = {
+    "game", "board", "include", "piece", "start", "promotion", "zone"};
+
+bool isStatementKeyword(StringRef Word) {
+  for (const char *K : StatementKeywords)
+    if (Word == K)
+      return true;
+  return false;
+}
+
+Context statementBefore(StringRef Doc) {
+  Context C;
+  size_t I = 0;
+  while (I < Doc.size()) {
+    char Ch = Doc[I];
+    if (std::isspace((unsigned char)Ch)) {
+      ++I;
+    } else if (Doc.substr(I).startswith("//")) {
+      size_t NL = Doc.find('\n', I);
+      I = NL == StringRef::npos ? Doc.size() : NL;
+    } else if (Doc.substr(I).startswith("/*")) {
+      size_t Close = Doc.find("*/", I + 2);
+      I = Close == StringRef::npos ? Doc.size() : Close + 2;
+    } else if (Ch == '"') {
+      for (++I; I < Doc.size() && Doc[I] != '"' && Doc[I] != '\n'; ++I)
+        if (Doc[I] == '\\')
+          ++I;
+      ++I;
+      C.Words.push_back("\"");
+    } else if (Ch == ';') {
+      ++I;
+      C.Words.clear();
+      if (C.InBlock)
+        C.Words = {"{"};
+    } else if (Ch == '{') {
+      ++I;
+      C.InBlock = true;
+      C.Words = {"{"};
+    } else if (Ch == '}') {
+      ++I;
+      C.InBlock = false;
+      C.Words.clear();
+    } else {
+      size_t J = I;
+      while (J < Doc.size() && !std::isspace((unsigned char)Doc[J]) &&
+             !StringRef(";{}\"").contains(Doc[J]))
+        ++J;
+      std::string Word = Doc.slice(I, J).str();
+      // A statement's keyword first on its line begins a statement, even
+      // when the one above (being typed) has no ';' yet.
+      size_t LineStart = Doc.rfind('\n', I) + 1;
+      if (!C.InBlock && isStatementKeyword(Word) &&
+          Doc.slice(LineStart, I).trim().empty())
+        C.Words.clear();
+      C.Words.push_back(Word);
+      I = J;
+    }
+  }
+  return C;
+}
+
+/// What a piece file's statement takes next, after \p Words.
+std::vector<std::pair<std::string, Kind>> pieceFileWords(const Context &C) {
+  std::vector<std::pair<std::string, Kind>> Out;
+  auto Notations = [&] {
+    for (const NotationInfo &N : notations())
+      if (std::string(N.Name) != "pieces")
+        Out.push_back({N.Name, Value});
+  };
+  const std::vector<std::string> &W = C.Words;
+  if (C.InBlock) {
+    // A movement: an optional side, then the notation.
+    if (W.size() == 1) {
+      Out.push_back({"white", Keyword});
+      Out.push_back({"black", Keyword});
+      Notations();
+    } else if (W.size() == 2 && (W[1] == "white" || W[1] == "black")) {
+      Notations();
+    }
+    return Out;
+  }
+  if (W.empty()) {
+    for (const char *K : StatementKeywords)
+      Out.push_back({K, Keyword});
+  } else if (W[0] == "piece" &&
+             (W.size() == 3 || (W.size() == 4 && W[3] == "royal"))) {
+    // piece NAME LETTER [royal] then the notation (or a '{' block).
+    if (W.size() == 3)
+      Out.push_back({"royal", Keyword});
+    Notations();
+  } else if (W[0] == "board" && W.size() >= 2 && W.back() == "style") {
+    for (const char *S : {"chess", "xiangqi", "janggi", "shogi"})
+      Out.push_back({S, Value});
+  } else if (W[0] == "board" && W.size() == 2) {
+    Out.push_back({"missing", Keyword});
+    Out.push_back({"style", Keyword});
+  } else if (W[0] == "promotion" && W.size() == 1) {
+    Out.push_back({"white", Keyword});
+    Out.push_back({"black", Keyword});
+  }
+  return Out;
+}
+
+} // namespace
+
+json::Value fairy::lsp::completion(const std::string &Doc,
+                                   const std::string &Uri,
+                                   const TextDocumentPositionParams &P) {
+  size_t Cursor = offsetAt(Doc, P.At);
+  StringRef Before = StringRef(Doc).substr(0, Cursor);
+  // The word being typed: what the client filters by.
+  size_t Start = Cursor;
+  while (Start > 0 && (std::isalnum((unsigned char)Doc[Start - 1]) ||
+                       Doc[Start - 1] == '_' || Doc[Start - 1] == '-'))
+    --Start;
+  StringRef Typed = StringRef(Doc).slice(Start, Cursor);
+  std::vector<std::pair<std::string, Kind>> Words;
+  std::string Notation = notationOf(Uri);
+  if (Notation == "pieces") {
+    Words = pieceFileWords(statementBefore(Before.substr(0, Start)));
+  } else if (Notation == "variants.ini") {
+    // `[name:` on this line: a parent.
+    size_t LineStart = Before.rfind('\n') + 1;
+    StringRef Line = Before.substr(LineStart);
+    size_t Open = Line.find_first_not_of(" \t");
+    if (Open != StringRef::npos && Line[Open] == '[' && Line.contains(':') &&
+        !Line.contains(']')) {
+      for (const std::string &S : variantsIniSections(Doc))
+        Words.push_back({S, Module});
+      for (const std::string &S : builtinVariantNames())
+        Words.push_back({S, Module});
+    }
+  }
+  json::Array Items;
+  std::set<std::string> Seen;
+  for (const auto &[Word, K] : Words)
+    if (StringRef(Word).startswith(Typed) && Seen.insert(Word).second)
+      Items.push_back(json::Object{{"label", Word}, {"kind", int(K)}});
+  return json::Object{{"isIncomplete", false}, {"items", std::move(Items)}};
+}
