@@ -65,35 +65,45 @@ bool isStatementKeyword(StringRef Word) {
 Context statementBefore(StringRef Doc) {
   Context C;
   size_t I = 0;
+  // Nothing but blanks since the last line break: a keyword here begins a
+  // statement. (Tracked as the scan goes: one pass, however long a line.)
+  bool FirstOnLine = true;
+  auto Push = [&](std::string Word) {
+    // A statement's first words decide what comes next; a long one takes
+    // nothing more, and its words are not all kept.
+    if (C.Words.size() < 8)
+      C.Words.push_back(std::move(Word));
+    FirstOnLine = false;
+  };
   while (I < Doc.size()) {
     char Ch = Doc[I];
     if (std::isspace((unsigned char)Ch)) {
+      FirstOnLine |= Ch == '\n';
       ++I;
     } else if (Doc.substr(I).startswith("//")) {
       size_t NL = Doc.find('\n', I);
       I = NL == StringRef::npos ? Doc.size() : NL;
     } else if (Doc.substr(I).startswith("/*")) {
       size_t Close = Doc.find("*/", I + 2);
-      I = Close == StringRef::npos ? Doc.size() : Close + 2;
+      size_t End = Close == StringRef::npos ? Doc.size() : Close + 2;
+      FirstOnLine |= Doc.slice(I, End).contains('\n');
+      I = End;
     } else if (Ch == '"') {
       for (++I; I < Doc.size() && Doc[I] != '"' && Doc[I] != '\n'; ++I)
         if (Doc[I] == '\\')
           ++I;
       ++I;
-      C.Words.push_back("\"");
-    } else if (Ch == ';') {
+      Push("\"");
+    } else if (Ch == ';' || Ch == '{' || Ch == '}') {
       ++I;
+      if (Ch == '{')
+        C.InBlock = true;
+      if (Ch == '}')
+        C.InBlock = false;
       C.Words.clear();
       if (C.InBlock)
         C.Words = {"{"};
-    } else if (Ch == '{') {
-      ++I;
-      C.InBlock = true;
-      C.Words = {"{"};
-    } else if (Ch == '}') {
-      ++I;
-      C.InBlock = false;
-      C.Words.clear();
+      FirstOnLine = false;
     } else {
       size_t J = I;
       while (J < Doc.size() && !std::isspace((unsigned char)Doc[J]) &&
@@ -102,11 +112,9 @@ Context statementBefore(StringRef Doc) {
       std::string Word = Doc.slice(I, J).str();
       // A statement's keyword first on its line begins a statement, even
       // when the one above (being typed) has no ';' yet.
-      size_t LineStart = Doc.rfind('\n', I) + 1;
-      if (!C.InBlock && isStatementKeyword(Word) &&
-          Doc.slice(LineStart, I).trim().empty())
+      if (!C.InBlock && FirstOnLine && isStatementKeyword(Word))
         C.Words.clear();
-      C.Words.push_back(Word);
+      Push(std::move(Word));
       I = J;
     }
   }
