@@ -266,6 +266,8 @@ struct Verdict {
   unsigned Automaton = 0; ///< its number in MovementLint::Paths
   /// The number of its form without guards and filters, if it has any.
   std::optional<unsigned> Relaxed;
+  /// The number of its paths made single leaps, if they can be.
+  std::optional<unsigned> Collapsed;
 };
 
 /// Comparing two alternatives for subsumption optimises the two together,
@@ -422,14 +424,17 @@ void MovementLint::decideSubsumed() {
     if (StringRef(V->Canonical).contains("guard<") ||
         StringRef(V->Canonical).contains("filter<"))
       V->Relaxed = Paths.add(V->Canon, /*Relaxed=*/true);
+    if (std::optional<NodeRef> Leaps = PathInclusion::collapsedLeaps(V->Canon))
+      V->Collapsed = Paths.add(*Leaps, /*Relaxed=*/true);
     States = Paths.states();
   }
   // Its paths, or (a guard or filter only keeps some) those of its form
-  // without them, are the others'.
+  // without them, or its paths made leaps, are the others'.
   auto Included = [&](const Verdict &V, const std::vector<unsigned> &Others,
                       std::vector<unsigned> *By) {
     return Paths.includedIn(V.Automaton, Others, By) ||
-           (V.Relaxed && Paths.includedIn(*V.Relaxed, Others, By));
+           (V.Relaxed && Paths.includedIn(*V.Relaxed, Others, By)) ||
+           (V.Collapsed && Paths.includedIn(*V.Collapsed, Others, By));
   };
   auto Decide = [&](bool Automata) {
     std::vector<bool> Subsumed(Forms.size());

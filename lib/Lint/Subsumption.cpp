@@ -83,6 +83,29 @@ PathInclusion::vectorKey(const Letter &L) {
   return {false, L.V.x, L.V.y, L.V.z, 0};
 }
 
+std::optional<NodeRef> PathInclusion::collapsedLeaps(const NodeRef &IR) {
+  std::vector<std::vector<NodeRef>> Paths;
+  if (!concretePaths(IR, Paths, 4096))
+    return std::nullopt;
+  std::vector<NodeRef> Leaps;
+  bool Shorter = false;
+  for (const auto &P : Paths) {
+    if (P.empty())
+      return std::nullopt;
+    Vec Sum;
+    for (size_t I = 0; I < P.size(); ++I) {
+      if (I + 1 < P.size() && P[I]->effect() != Effect::None)
+        return std::nullopt; // a capture or promotion on the way stays
+      Sum = Sum + P[I]->vec();
+    }
+    Shorter |= P.size() > 1;
+    Leaps.push_back(Node::makeLeg(Sum, P.back()->land(), P.back()->effect()));
+  }
+  if (!Shorter)
+    return std::nullopt; // nothing to collapse
+  return Node::makeList(NodeKind::Alt, std::move(Leaps));
+}
+
 unsigned PathInclusion::newState(unsigned Owner) {
   States.push_back({Owner, {}, {}});
   return States.size() - 1;

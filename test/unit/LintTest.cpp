@@ -183,10 +183,11 @@ TEST(LintTest, RepeatsAndSubsumedAlternativesCanAllGo) {
                 'X');
     Positions.push_back(P);
   }
-  const char *Pool[] = {"W",  "F",  "K",  "N",   "R",  "B",  "Q",    "D",  "A",
-                        "WW", "R2", "B3", "W2",  "fW", "bW", "vW",   "sW", "fF",
-                        "mW", "cF", "fR", "K2",  "WF", "lW", "fsW",  "mR", "cR",
-                        "mQ", "cB", "pR", "cpR", "NN", "iW", "ifmW", "iR2"};
+  const char *Pool[] = {"W",   "F",    "K",   "N",     "R",  "B",  "Q",   "D",
+                        "A",   "WW",   "R2",  "B3",    "W2", "fW", "bW",  "vW",
+                        "sW",  "fF",   "mW",  "cF",    "fR", "K2", "WF",  "lW",
+                        "fsW", "mR",   "cR",  "mQ",    "cB", "pR", "cpR", "NN",
+                        "iW",  "ifmW", "iR2", "mafsW", "nN"};
   int Repeats = 0, Subsumed = 0, Unfixed = 0;
   for (int Round = 0; Round < 200; ++Round) {
     std::string Text;

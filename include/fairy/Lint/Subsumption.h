@@ -27,6 +27,7 @@
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -53,6 +54,13 @@ public:
   /// contained in others if its relaxed form is ('iW' in 'W'). A relaxed
   /// alternative is to be tested only, never passed among \p Others.
   unsigned add(const NodeRef &IR, bool Relaxed = false);
+  /// \p IR's paths each made one leap to where they end, when it has a
+  /// few concrete paths (no repetition, guard or other test) whose legs
+  /// before the last do nothing but test their squares: more paths than
+  /// \p IR's (the squares on the way are no longer tested), so, added
+  /// Relaxed, it finds a lame leap ('mafsW', 'nN') inside the leap ('N').
+  static std::optional<NodeRef> collapsedLeaps(const NodeRef &IR);
+
   /// Whether alternative \p I could be modelled within the budget.
   bool modelled(unsigned I) const { return Alts[I].Modelled; }
   /// The states of every alternative added.
