@@ -266,7 +266,10 @@ public:
     PieceFileOptions POpts;
     POpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
     POpts.IncludeDir = Inv.IncludeDir;
-    POpts.Recover = Inv.RecoverPieces;
+    // --lint goes on past a piece that does not compile, as the editor
+    // does: the others' warnings are reported with its error (the job
+    // still fails).
+    POpts.Recover = Inv.RecoverPieces || Inv.LintOnly;
     std::string Error;
     if (!Inv.Board.empty() &&
         !(POpts.BoardOverride = Board::parse(Inv.Board, Error))) {
@@ -303,7 +306,7 @@ public:
       }
       Set = readPieceFile(Diags, Source, POpts);
     }
-    if (!Set || (newErrors() && !Inv.RecoverPieces))
+    if (!Set || (newErrors() && !POpts.Recover))
       return std::nullopt;
     return Set;
   }
