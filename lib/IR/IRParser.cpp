@@ -150,11 +150,17 @@ private:
       auto Named = TransformSet::named(Spec->IDENT()->getText());
       if (!Named) {
         std::string All;
-        for (const std::string &N : TransformSet::names())
+        TypoCorrector Typo(Spec->IDENT()->getText());
+        for (const std::string &N : TransformSet::names()) {
           All += (All.empty() ? "" : ", ") + N;
-        error(Spec->IDENT()->getSymbol(), "unknown symmetry '" +
-                                              Spec->IDENT()->getText() +
-                                              "'; expected one of " + All);
+          Typo.add(N);
+        }
+        auto Best = Typo.best();
+        error(Spec->IDENT()->getSymbol(),
+              "unknown symmetry '" + Spec->IDENT()->getText() +
+                  "'; expected one of " + All +
+                  (Best ? "; did you mean '" + *Best + "'?" : ""),
+              Best);
         return nullptr;
       }
       Set = *Named;

@@ -429,10 +429,20 @@ private:
       fail(range(C->styleKey), "expected 'style' or ';' after the board");
     std::string Name = C->styleName->getText();
     std::optional<BoardStyle> S = parseBoardStyle(Name);
-    if (!S || *S == BoardStyle::Auto)
+    if (!S || *S == BoardStyle::Auto) {
+      TypoCorrector Typo(Name);
+      for (const char *Style : {"chess", "xiangqi", "janggi", "shogi"})
+        Typo.add(Style);
+      std::vector<SMFixIt> Fix;
+      auto Best = Typo.best();
+      if (Best)
+        Fix.emplace_back(range(C->styleName), *Best);
       fail(range(C->styleName),
            "unknown board style '" + Name +
-               "'; the styles are chess, xiangqi, janggi and shogi");
+               "'; the styles are chess, xiangqi, janggi and shogi" +
+               (Best ? "; did you mean '" + *Best + "'?" : ""),
+           Fix);
+    }
     return *S;
   }
 
