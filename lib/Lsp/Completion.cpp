@@ -27,23 +27,6 @@ namespace {
 /// LSP's CompletionItemKind.
 enum Kind { Text = 1, Keyword = 14, Value = 12, Module = 9 };
 
-/// The byte offset of position \p At (UTF-16 units) in \p Doc.
-size_t offsetAt(StringRef Doc, const lsp::Position &At) {
-  size_t I = 0;
-  for (int64_t L = 0; L < At.Line && I < Doc.size(); ++L) {
-    size_t NL = Doc.find('\n', I);
-    I = NL == StringRef::npos ? Doc.size() : NL + 1;
-  }
-  for (int64_t Units = 0;
-       Units < At.Character && I < Doc.size() && Doc[I] != '\n';) {
-    unsigned char C = Doc[I];
-    size_t Len = C < 0x80 ? 1 : C < 0xE0 ? 2 : C < 0xF0 ? 3 : 4;
-    Units += Len == 4 ? 2 : 1;
-    I += Len;
-  }
-  return std::min(I, Doc.size());
-}
-
 /// The words of the statement the cursor is in, before the word being
 /// typed (strings as "\"", comments skipped), and whether it is inside a
 /// piece's '{' block.
@@ -168,7 +151,7 @@ std::vector<std::pair<std::string, Kind>> pieceFileWords(const Context &C) {
 json::Value fairy::lsp::completion(const std::string &Doc,
                                    const std::string &Uri,
                                    const TextDocumentPositionParams &P) {
-  size_t Cursor = offsetAt(Doc, P.At);
+  size_t Cursor = byteOffsetOf(Doc, P.At);
   StringRef Before = StringRef(Doc).substr(0, Cursor);
   // The word being typed: what the client filters by.
   size_t Start = Cursor;

@@ -238,8 +238,9 @@ std::vector<PieceStatement> pieceStatements(StringRef Text) {
   return Out;
 }
 
-/// The byte offset in \p Text of LSP position \p At (UTF-16 units).
-size_t offsetOf(StringRef Text, const lsp::Position &At) {
+} // namespace
+
+size_t fairy::lsp::byteOffsetOf(StringRef Text, const lsp::Position &At) {
   size_t I = 0;
   for (int64_t L = 0; L < At.Line && I < Text.size(); ++L) {
     size_t NL = Text.find('\n', I);
@@ -254,6 +255,8 @@ size_t offsetOf(StringRef Text, const lsp::Position &At) {
   }
   return std::min(I, Text.size());
 }
+
+namespace {
 
 /// A piece file compiled as an editor sees it: pieces with errors left
 /// out (Invocation::RecoverPieces), the others there.
@@ -350,7 +353,7 @@ json::Value fairy::lsp::hover(const std::string &Text, const std::string &Uri,
   // A piece file: the piece whose statement is under the cursor, written
   // by the piece set's outputs for it alone (its Betza line and its
   // diagram); none for a piece that does not compile (not its neighbour's).
-  size_t Cursor = offsetOf(Text, P.At);
+  size_t Cursor = byteOffsetOf(Text, P.At);
   std::optional<PieceStatement> Under;
   for (const PieceStatement &S : pieceStatements(Text))
     if (S.Begin <= Cursor && Cursor < S.End)

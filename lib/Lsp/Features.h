@@ -119,6 +119,10 @@ llvm::json::Array publishedDiagnostics(const std::string &Text,
                                        const std::string &Uri,
                                        const std::vector<Diagnostic> &Diags);
 
+/// The byte offset in \p Text of LSP position \p At (a line, UTF-16 units
+/// into it), at most the text's end.
+size_t byteOffsetOf(llvm::StringRef Text, const Position &At);
+
 llvm::json::Value hover(const std::string &Text, const std::string &Uri,
                         const TextDocumentPositionParams &P);
 /// What may be typed at the cursor (Completion.cpp).
