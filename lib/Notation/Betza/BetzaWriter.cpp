@@ -21,6 +21,7 @@
 
 #include "fairy/Eval/Evaluator.h"
 #include "fairy/IR/Builder.h"
+#include "fairy/IR/Rewrite.h"
 #include "fairy/Notation/Notation.h"
 #include "fairy/Transforms/Pass.h"
 
@@ -261,9 +262,10 @@ std::string fairy::landLetters(Land Final) {
 namespace {
 
 /// Whether every path of \p A is a path of \p B: a leap is the first step
-/// of a rider along it, a shorter rider the start of a longer one, when
-/// the landing squares \p B allows include \p A's and \p B tests no state
-/// of the piece that \p A does not.
+/// of a rider along it, a shorter rider the start of a longer one, a lame
+/// leap the leap with the squares on the way tested, when the landing
+/// squares \p B allows include \p A's and \p B tests no state of the
+/// piece that \p A does not.
 bool covers(const shapes::Move &B, const shapes::Move &A) {
   if (A.V != B.V || (A.Final.Mask & ~B.Final.Mask) ||
       (B.Initial && !A.Initial) || (B.Advanced && !A.Advanced))
@@ -271,6 +273,8 @@ bool covers(const shapes::Move &B, const shapes::Move &A) {
   bool SameKind = A.S == B.S && A.Midpoint == B.Midpoint;
   if (B.S == Shape::Rider && (A.S == Shape::Leap || A.S == Shape::Rider))
     return B.Range == 0 || (A.S == Shape::Leap ? 1 : A.Range) <= B.Range;
+  if (B.S == Shape::Leap && A.S == Shape::Lame)
+    return true; // the same leap, with the squares on the way tested
   return SameKind && A.S != Shape::Rider;
 }
 
@@ -301,6 +305,88 @@ std::vector<shapes::Move> withoutRedundancy(std::vector<shapes::Move> Moves) {
       Out.push_back(Merged[I]);
   }
   return Out;
+}
+
+/// One concrete path of a multi-leg move, seen as a leap to where it ends.
+struct PathEnd {
+  Vec Sum;
+  Land Final;
+  Effect E = Effect::None;
+  bool Quiet = true; ///< its legs before the last have no effect
+};
+
+/// The concrete paths of \p N (legs in sequences, alternatives and
+/// symmetries; anything else fails), at most 4096.
+bool pathEnds(const NodeRef &N, std::vector<PathEnd> &Out) {
+  Out.clear();
+  switch (N->kind()) {
+  case NodeKind::Leg:
+    Out.push_back({N->vec(), N->land(), N->effect(), true});
+    return true;
+  case NodeKind::Alt:
+  case NodeKind::Sym: {
+    std::vector<NodeRef> Parts;
+    if (N->is(NodeKind::Alt))
+      Parts = N->children();
+    else
+      for (const Transform &T : N->transforms().transforms())
+        Parts.push_back(transformed(N->operand(), T));
+    for (const NodeRef &C : Parts) {
+      std::vector<PathEnd> Part;
+      if (!pathEnds(C, Part))
+        return false;
+      Out.insert(Out.end(), Part.begin(), Part.end());
+      if (Out.size() > 4096)
+        return false;
+    }
+    return true;
+  }
+  case NodeKind::Seq: {
+    if (N->children().empty())
+      return false;
+    std::vector<PathEnd> Heads;
+    for (size_t I = 0; I < N->children().size(); ++I) {
+      std::vector<PathEnd> Tails, Next;
+      if (!pathEnds(N->children()[I], Tails))
+        return false;
+      if (I == 0) {
+        Heads = Tails;
+        continue;
+      }
+      for (const PathEnd &H : Heads)
+        for (const PathEnd &T : Tails)
+          Next.push_back({H.Sum + T.Sum, T.Final, T.E,
+                          H.Quiet && H.E == Effect::None && T.Quiet});
+      if (Next.size() > 4096)
+        return false;
+      Heads = std::move(Next);
+    }
+    Out = std::move(Heads);
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/// Whether every path of the multi-leg move \p Legs ends where one of the
+/// one-leg moves \p Moves goes, testing only squares on the way: the
+/// xiangqi horse ('mafsW') beside a knight adds nothing, and is not
+/// written, as -Wsubsumed-alternative would warn of it.
+bool leapsCover(const NodeRef &Legs, const std::vector<shapes::Move> &Moves) {
+  std::vector<PathEnd> Ends;
+  if (!pathEnds(Legs, Ends))
+    return false;
+  for (const PathEnd &P : Ends) {
+    shapes::Move Leap;
+    Leap.V = P.Sum;
+    Leap.Final = P.Final;
+    if (!P.Quiet || P.E != Effect::None ||
+        std::none_of(Moves.begin(), Moves.end(),
+                     [&](const shapes::Move &M) { return covers(M, Leap); }))
+      return false;
+  }
+  return true;
 }
 
 /// The one-leg shapes of \p IR and its en passant paths as Betza groups;
@@ -457,6 +543,15 @@ std::optional<std::string> fairy::irToBetza(const NodeRef &Whole,
       if (ShapeWhy.empty())
         ShapeWhy = AWhy;
     }
+  }
+  // Multi-leg moves that the one-leg moves make anyway.
+  if (!Legs.empty() && !Shapes.empty()) {
+    std::string Ignored;
+    if (auto One = decompose(ir::alt(Shapes), Ignored, XBoard))
+      Legs.erase(
+          std::remove_if(Legs.begin(), Legs.end(),
+                         [&](const NodeRef &A) { return leapsCover(A, *One); }),
+          Legs.end());
   }
   std::string Beyond;
   if (!Looking.empty()) {
