@@ -54,9 +54,13 @@ std::optional<std::string> onePiece(Compilation &C) {
   std::string Error;
   auto Relevant = FastEvaluator::compile(IR, P.board(), Error);
   // A hopper on an empty board is drawn with example hurdles; with
-  // --position, the position is what is drawn.
+  // --position, the position is what is drawn, and so in a picture one
+  // clicks to put pieces on (--svg-squares, the playground's): there the
+  // reader places the hurdles, and the marks stay the moves of the squares
+  // as they are.
   SvgOptions Opts;
-  if (C.Inv.Position.empty() && !P.hasPieces() && Relevant) {
+  if (C.Inv.Position.empty() && !C.Inv.SvgSquares && !P.hasPieces() &&
+      Relevant) {
     ExamplePieces E = exampleHurdles(IR, *Relevant, P, Origin, Side);
     if (!E.Squares.empty())
       if (auto DE = (*Evaluate)(E.P, Origin, Error)) {

@@ -262,7 +262,19 @@ ExamplePieces fairy::exampleHurdles(const NodeRef &IR,
   if (!hopsOverPieces(*IR))
     return Out;
   const Board &B = P.board();
-  EvaluateOn Evaluate = [&](const Position &Q, std::string &E) {
+  // The search may spend a third of what the job may (the picture's own
+  // probes come after it) and MaxExampleEvaluations; past either, the
+  // picture has no examples, as before there were any.
+  std::shared_ptr<WorkBudget> Job = WorkBudgetScope::current();
+  uint64_t Start = Job ? Job->Used : 0;
+  unsigned Evaluations = 0;
+  EvaluateOn Evaluate = [&](const Position &Q,
+                            std::string &E) -> std::optional<Destinations> {
+    if (++Evaluations > MaxExampleEvaluations ||
+        (Job && Job->Used - Start > Job->Limit / 3)) {
+      E = "the example search is over its budget";
+      return std::nullopt;
+    }
     return Fast.evaluate(Q, Origin, Side, E);
   };
   CandidatesOn Tested = [&](const Position &Q) -> std::optional<SquareSet> {
@@ -303,7 +315,12 @@ ExamplePieces fairy::exampleHurdles(const NodeRef &IR,
   if (Order.size() > MaxHurdleCandidates)
     Order.resize(MaxHurdleCandidates);
   std::vector<Candidate> Found;
-  for (unsigned S : Order)
+  for (unsigned S : Order) {
+    // Hurdles are wanted near the piece (two squares away at best): once
+    // some serve, farther squares are not tried, which keeps large boards
+    // cheap.
+    if (!Found.empty() && distance(B, Origin, S) > 2)
+      break;
     for (Color By : {Side, opposite(Side)}) {
       Position Q = P;
       Q.place(S, By, ProbeType);
@@ -323,6 +340,7 @@ ExamplePieces fairy::exampleHurdles(const NodeRef &IR,
           {S, By, int(Gain) - int(Hidden), Changed, distance(B, Origin, S)});
       break;
     }
+  }
   std::stable_sort(
       Found.begin(), Found.end(), [](const Candidate &A, const Candidate &C) {
         if (A.Score != C.Score)
@@ -341,8 +359,8 @@ ExamplePieces fairy::exampleHurdles(const NodeRef &IR,
     Position Q = Out.P;
     Q.place(C.Square, C.Side, ProbeType);
     auto M = MarksOn(Q);
-    if (!M)
-      break;
+    if (!M) // all or none: a picture with some lines' hurdles misleads
+      return ExamplePieces{P, {}};
     unsigned More = Added(*M, *Empty, Q);
     if (More <= Shown)
       continue; // the hurdles before it hide what it would show

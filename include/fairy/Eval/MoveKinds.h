@@ -125,11 +125,15 @@ struct ExamplePieces {
 /// At most this many example hurdles, and candidate squares tried.
 constexpr unsigned MaxExampleHurdles = 16;
 constexpr unsigned MaxHurdleCandidates = 64;
+/// Evaluations the search for them may make (a third of the job's leg
+/// steps too): boards far larger than a game's go without examples.
+constexpr unsigned MaxExampleEvaluations = 20'000;
 
 /// The hurdles that make \p IR's moves from \p Origin visible on \p P, a
 /// board with no other piece: none if the piece does not hop
 /// (hopsOverPieces). Each candidate square (one \p Fast tests, nearest
-/// first) gets a piece of the mover's side, else of the other side, alone,
+/// first; once some serve, none farther than two squares from the piece)
+/// gets a piece of the mover's side, else of the other side, alone,
 /// and counts if the picture then shows a move or capture (capture squares
 /// probed as classifyMoves does) that the empty board does not. Candidates
 /// are taken by how many such marks they add less how many they hide, then
