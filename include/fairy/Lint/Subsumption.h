@@ -17,7 +17,10 @@
 // wherever the tested one is, reaches the same squares and captures the
 // same pieces. What the words cannot show (guards, filters, prio, ahead,
 // borrow) is a letter of its own, matched only by the same subtree, and
-// anything larger than the budgets is not claimed.
+// anything larger than the budgets is not claimed. The tested alternative
+// may also be added "relaxed", with more paths than its own (its guards
+// left out, its legs on the way to a leap's square left out): if those
+// are the others', so are its own.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FAIRY_LINT_SUBSUMPTION_H
