@@ -86,7 +86,8 @@ Compilation::positionFromOptions() {
   return std::make_pair(std::move(*P), Origin);
 }
 
-std::optional<Compilation::OnBoard> Compilation::pieceOnBoard() {
+std::optional<Compilation::OnBoard>
+Compilation::pieceOnBoard(bool WithOriginMoves) {
   const PieceMovement &M = notation();
   NodeRef IR = M.IR;
   bool Plane = onUnboundedPlane(*M.Notation);
@@ -102,7 +103,14 @@ std::optional<Compilation::OnBoard> Compilation::pieceOnBoard() {
   PassContext Ctx;
   Ctx.Board = P.board().shape();
   IR = optimized(IR, Ctx);
-  return OnBoard{std::move(P), Origin, IR, Plane};
+  OnBoard Out{std::move(P), Origin, IR, Plane};
+  if (WithOriginMoves) {
+    auto Moves = evaluateAt(IR, Out.P, {Origin});
+    if (!Moves)
+      return std::nullopt;
+    Out.Moves = std::move(Moves->front().D);
+  }
+  return Out;
 }
 
 std::optional<NodeRef> Compilation::pieceIR() {
@@ -114,13 +122,6 @@ std::optional<NodeRef> Compilation::pieceIR() {
   if (newErrors())
     return std::nullopt;
   return optimized(notation().IR, Ctx);
-}
-
-std::optional<Destinations> Compilation::originMoves(const OnBoard &B) {
-  auto Moves = evaluateAt(B.IR, B.P, {B.Origin});
-  if (!Moves)
-    return std::nullopt;
-  return std::move(Moves->front().D);
 }
 
 /// Whether \p Backend draws \p N's piece on the unbounded plane under \p Inv.

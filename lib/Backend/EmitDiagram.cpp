@@ -55,13 +55,10 @@ void showEveryKind(const NodeRef &IR, const FastEvaluator &Fast,
 }
 
 std::optional<std::string> onePiece(Compilation &C) {
-  auto B = C.pieceOnBoard();
+  auto B = C.pieceOnBoard(/*WithOriginMoves=*/true);
   if (!B)
     return std::nullopt;
-  auto Moves = C.originMoves(*B);
-  if (!Moves)
-    return std::nullopt;
-  Destinations D = *Moves;
+  Destinations D = B->Moves;
   Position &P = B->P;
   DiagramOptions Opts;
   Opts.Labels = C.Inv.Labels;

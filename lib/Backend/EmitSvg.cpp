@@ -36,13 +36,10 @@ std::string sheetCaption(const std::string &Prefix, const std::string &Text,
 }
 
 std::optional<std::string> onePiece(Compilation &C) {
-  auto B = C.pieceOnBoard();
+  auto B = C.pieceOnBoard(/*WithOriginMoves=*/true);
   if (!B)
     return std::nullopt;
-  auto Moves = C.originMoves(*B);
-  if (!Moves)
-    return std::nullopt;
-  Destinations D = *Moves;
+  Destinations D = B->Moves;
   const NodeRef &IR = B->IR;
   Position P = B->P;
   unsigned Origin = B->Origin;

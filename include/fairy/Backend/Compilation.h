@@ -77,10 +77,10 @@ public:
     unsigned Origin;
     NodeRef IR;
     bool Plane; ///< on the unbounded plane, to be cropped for drawing
+    /// Its destinations from its square, when asked for (a picture).
+    Destinations Moves = {};
   };
-  std::optional<OnBoard> pieceOnBoard();
-  /// The destinations of \p B's piece from its square.
-  std::optional<Destinations> originMoves(const OnBoard &B);
+  std::optional<OnBoard> pieceOnBoard(bool WithOriginMoves = false);
   /// One notation's piece's IR after the passes, for the options' board
   /// when one is given; nullopt after an error.
   std::optional<NodeRef> pieceIR();
