@@ -31,6 +31,10 @@ statement
   | startDecl
   | promotionDecl
   | zoneDecl
+  | promoteDecl
+  | castlingDecl
+  | dropsDecl
+  | variantsIniDecl
   ;
 
 gameDecl    : GAME STRING SEMI ;
@@ -45,6 +49,12 @@ movement    : side=(WHITE | BLACK)? notation=NAME STRING SEMI ;
 startDecl   : START STRING SEMI ;
 promotionDecl : PROMOTION side=(WHITE | BLACK)? squareSpan (COMMA squareSpan)* SEMI ;
 zoneDecl    : ZONE NUMBER squareSpan (COMMA squareSpan)* SEMI ;
+// The words after the keyword ("P to Q R B N", "K with R to g c",
+// "captured") are read by the reader, which names what is wrong.
+promoteDecl  : PROMOTE NAME* SEMI ;
+castlingDecl : CASTLING NAME* SEMI ;
+dropsDecl    : DROPS NAME* SEMI ;
+variantsIniDecl : VARIANTS_INI ;
 
 GAME    : 'game' ;
 BOARD   : 'board' ;
@@ -57,6 +67,12 @@ BLACK   : 'black' ;
 START   : 'start' ;
 PROMOTION : 'promotion' ;
 ZONE    : 'zone' ;
+PROMOTE : 'promote' ;
+CASTLING : 'castling' ;
+DROPS   : 'drops' ;
+// Fairy-Stockfish's keys verbatim, one `key = value` per line, up to the
+// first '}' (no value of Fairy-Stockfish's has one).
+VARIANTS_INI : 'variants-ini' [ \t\r\n]* '{' ~[}]* '}' ;
 
 SEMI   : ';' ;
 COMMA  : ',' ;

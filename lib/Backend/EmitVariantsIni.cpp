@@ -1,16 +1,31 @@
 //===- EmitVariantsIni.cpp - --emit=variants-ini --------------------------===//
 //
-// --emit=variants-ini: the set as one Fairy-Stockfish section that
-// Fairy-Stockfish reads back to the same moves. The section has no parent
-// (so no pieces but its own): the board, every piece as a custom piece in
-// Betza (the royal one as the king), the start position and the promotion
-// zones. Fairy-Stockfish reads Betza 'i' (initial) as "from the
-// double-step region", so that region is the start squares of the pieces
-// with initial moves. A piece outside Fairy-Stockfish's reading (moves it
-// cannot write, a side of its own, several royal pieces, a board it has no
-// room for) is left out with a located warning (-Wpiece-not-written), and
-// from the start position too; with -fno-keep-going it is an error and
-// nothing is written.
+// --emit=variants-ini: the set as one Fairy-Stockfish section that plays the
+// same game in Fairy-Stockfish. The section has no parent, so it states
+// everything: the board, every piece under the key Fairy-Stockfish has for
+// it, the start position as the set has it (walls '*', promoted pieces
+// '+X', pockets, the side to move) and the game's rules.
+//
+// Two kinds of set come here:
+//  * an imported section (--import, --variant): its pieces are written back
+//    as the section (or Fairy-Stockfish's built-in variant) wrote them, and
+//    its rules -- the regions it resolved and every key fairyc carries
+//    without modelling -- as the import kept them (PieceSet::Rules), so
+//    the export is the same game by construction;
+//  * a piece file: each piece is matched to Fairy-Stockfish's keys -- the
+//    royal piece as `king` (k:BETZA when it is not a plain king), a
+//    predefined type (`pawn`, `knight`, ...) where the moves are equal,
+//    else a custom piece in Betza -- and the file's rules are written:
+//    initial moves as the double-step region (Fairy-Stockfish reads Betza
+//    'i' as "from that region"), the promotion zone, `promote`, `castling`
+//    and `drops` statements, and its `variants-ini { }` block verbatim.
+//
+// What cannot be carried is a located warning, never silence: a piece
+// outside Fairy-Stockfish's reading (moves it cannot write, several royal
+// pieces, more than 25 custom pieces) is left out (-Wpiece-not-written),
+// and from the start position too; a promotion zone with no piece that
+// promotes is -Wrule-not-written. With -fno-keep-going a piece left out is
+// an error and nothing is written.
 //
 //===----------------------------------------------------------------------===//
 #include "Backends.h"
@@ -18,12 +33,14 @@
 #include "fairy/Backend/Compilation.h"
 #include "fairy/Backend/PieceViews.h"
 
+#include "fairy/IR/Printer.h"
 #include "fairy/Notation/BetzaWriter.h"
 #include "fairy/Support/Escape.h"
 #include "fairy/Transforms/Pass.h"
 
 #include <cctype>
 #include <cstring>
+#include <map>
 
 using namespace fairy;
 
@@ -44,20 +61,36 @@ std::string squares(const Board &B, const SquareSet &S) {
   return Out.empty() ? "-" : Out;
 }
 
-/// A section name made of the game's title: lower case, '-' for the rest.
+/// A section name made of the game's title: lower case, '-' for the rest;
+/// one that names a built-in variant of Fairy-Stockfish gets "-fairyc"
+/// (Fairy-Stockfish refuses a section of a built-in variant's name and
+/// plays its own).
 std::string sectionName(const PieceSet &Set) {
   std::string Name;
   for (char C : Set.Title)
     Name += std::isalnum((unsigned char)C) ? char(std::tolower(C)) : '-';
-  return Name.empty() ? "fairyc" : Name;
+  if (Name.empty())
+    return "fairyc";
+  for (const std::string &Builtin : builtinVariantNames())
+    if (Builtin == Name)
+      return Name + "-fairyc";
+  return Name;
 }
 
-/// \p Placement (a FEN's ranks) with the pieces whose letters (either
-/// case) are in \p Gone replaced by empty squares.
+/// \p Placement (a FEN's ranks, pockets in [] kept) with the pieces whose
+/// letters (either case) are in \p Gone replaced by empty squares, and
+/// taken out of the pockets.
 std::string withoutPieces(const std::string &Placement,
                           const std::string &Gone) {
+  if (Gone.empty())
+    return Placement;
+  auto IsGone = [&](char C) {
+    return std::isalpha((unsigned char)C) &&
+           Gone.find(char(std::toupper((unsigned char)C))) != std::string::npos;
+  };
   std::string Out;
   int Empty = 0;
+  bool InPocket = false;
   auto Flush = [&] {
     if (Empty)
       Out += std::to_string(Empty);
@@ -65,23 +98,236 @@ std::string withoutPieces(const std::string &Placement,
   };
   for (size_t I = 0; I < Placement.size(); ++I) {
     char C = Placement[I];
-    if (std::isdigit((unsigned char)C)) {
+    if (InPocket) {
+      InPocket = C != ']';
+      if (!IsGone(C))
+        Out += C;
+    } else if (std::isdigit((unsigned char)C)) {
       int N = 0;
       while (I < Placement.size() && std::isdigit((unsigned char)Placement[I]))
         N = N * 10 + (Placement[I++] - '0');
       --I;
       Empty += N;
-    } else if (std::isalpha((unsigned char)C) &&
-               Gone.find(char(std::toupper((unsigned char)C))) !=
-                   std::string::npos) {
+    } else if (IsGone(C)) {
       ++Empty;
+      // A promoted piece ("+P") that is left out leaves no '+' behind.
+      if (!Out.empty() && Out.back() == '+') {
+        Out.pop_back();
+      }
     } else {
       Flush();
+      InPocket = C == '[';
       Out += C;
     }
   }
   Flush();
   return Out;
+}
+
+/// The moves of \p N in a form where equal movesets compare equal.
+std::string canonical(const NodeRef &N) {
+  return printIR(*optimize(N, 2, {}));
+}
+
+/// Fairy-Stockfish's predefined piece types by their moves (canonical IR)
+/// on the board of \p Opts; the pawn with its double step (Fairy-Stockfish
+/// gives it from the double-step region, which the export sets to the
+/// squares where pieces with initial moves start).
+std::map<std::string, std::string> predefinedByMoves(FrontendOptions Opts) {
+  static const std::pair<const char *, const char *> Types[] = {
+      {"pawn", "fmWfceFifmnD"},
+      {"knight", "N"},
+      {"bishop", "B"},
+      {"rook", "R"},
+      {"queen", "Q"},
+      {"fers", "F"},
+      {"alfil", "A"},
+      {"fersAlfil", "FA"},
+      {"silver", "FfW"},
+      {"aiwok", "RNF"},
+      {"bers", "RF"},
+      {"archbishop", "BN"},
+      {"chancellor", "RN"},
+      {"amazon", "QN"},
+      {"knibis", "mNcB"},
+      {"biskni", "mBcN"},
+      {"kniroo", "mNcR"},
+      {"rookni", "mRcN"},
+      {"shogiPawn", "fW"},
+      {"lance", "fR"},
+      {"shogiKnight", "fN"},
+      {"gold", "WfF"},
+      {"dragonHorse", "BW"},
+      {"clobber", "cW"},
+      {"breakthrough", "fmWfF"},
+      {"cannon", "mRcpR"},
+      {"horse", "nN"},
+      {"elephant", "nA"},
+      {"janggiElephant", "nZ"},
+      {"banner", "RcpRnN"},
+      {"wazir", "W"},
+      {"commoner", "K"},
+      {"centaur", "KN"},
+  };
+  std::map<std::string, std::string> Out;
+  for (auto [Type, Betza] : Types) {
+    DiagnosticEngine Quiet(nullptr);
+    unsigned Buffer = Quiet.addBuffer(Betza, Type);
+    if (NodeRef IR = parseBetza(Quiet, Buffer, Opts);
+        IR && !Quiet.errorCount()) {
+      Out.emplace(canonical(IR), Type);
+      std::string Why;
+      if (auto Written = irToBetza(IR, Why, Opts, BetzaStyle::XBetza))
+        Out.emplace("betza " + *Written, Type);
+    }
+  }
+  return Out;
+}
+
+/// The FEN fields after the placement: side to move, castling rights, en
+/// passant square, counters, as \p Given has them (a start statement may
+/// give only the placement, or the side too); castling rights "KQkq" when
+/// the game has castling and \p Given says none.
+std::string fenFields(const std::string &Given, bool Castling) {
+  llvm::SmallVector<llvm::StringRef, 6> Fields;
+  llvm::StringRef(Given).split(Fields, ' ', -1, false);
+  std::string Out;
+  const char *Defaults[] = {"w", Castling ? "KQkq" : "-", "-", "0", "1"};
+  for (size_t I = 0; I < 5; ++I)
+    Out += " " + (I < Fields.size() ? Fields[I].str() : Defaults[I]);
+  for (size_t I = 5; I < Fields.size(); ++I)
+    Out += " " + Fields[I].str();
+  return Out;
+}
+
+/// The pieces and rules of a section being written.
+struct Section {
+  std::string Pieces, Royal, Gone, Written;
+  int Custom = 0;
+  /// The pieces with initial moves (the double-step region's).
+  std::vector<const PieceDef *> Initial;
+  /// Keys the export derives (board, regions); the set's rules come after
+  /// and replace one of the same key.
+  std::vector<std::pair<std::string, std::string>> Keys;
+  void key(std::string K, std::string V) {
+    for (auto &Old : Keys)
+      if (Old.first == K) {
+        Old.second = std::move(V);
+        return;
+      }
+    Keys.emplace_back(std::move(K), std::move(V));
+  }
+};
+
+/// Adds \p D to \p S under the key Fairy-Stockfish has for it; why it
+/// cannot be written, if it cannot.
+std::optional<std::string>
+writePiece(Compilation &C, Section &S, const PieceDef &D,
+           const std::map<std::string, std::string> &Predefined) {
+  char L = char(std::tolower((unsigned char)D.Letter));
+  std::string Letter(1, L);
+  if (const auto &FSF = D.AsFairyStockfish) {
+    // As the imported section wrote it.
+    bool Custom = llvm::StringRef(FSF->Type).startswith("customPiece");
+    std::string Value = Letter;
+    if (!FSF->TypesOwnMoves)
+      Value += ":" + FSF->Betza;
+    (FSF->Type == "king" ? S.Royal : S.Pieces) +=
+        FSF->Type + " = " + Value + "\n";
+    if (Custom)
+      ++S.Custom;
+    return std::nullopt;
+  }
+  NodeRef White = optimize(D.movesFor(Color::White), C.Inv.OptLevel, {});
+  NodeRef Black = optimize(D.movesFor(Color::Black), C.Inv.OptLevel, {});
+  std::string Moves = canonical(White);
+  if (D.hasSideSpecificMoves() && canonical(Black) != Moves)
+    return std::string("Fairy-Stockfish's pieces move alike for both sides "
+                       "(Black's turned half round), and this one's sides "
+                       "differ");
+  std::string Why;
+  // Fairy-Stockfish reads no bracket chains.
+  auto Betza = irToBetza(White, Why, {}, BetzaStyle::XBetza);
+  if (!Betza)
+    return "its moves cannot be written in Betza (" + Why + ")";
+  if (!withinFairyStockfish(*Betza))
+    return "its Betza, '" + *Betza +
+           "', is outside what Fairy-Stockfish reads (one-leg moves of "
+           "its atoms with m c p g n i and directions)";
+  // Equal moves: the same canonical IR, or the same Betza written (which
+  // reads back to the moves of each).
+  auto Type = Predefined.find(Moves);
+  if (Type == Predefined.end())
+    Type = Predefined.find("betza " + *Betza);
+  if (D.Royal) {
+    if (!S.Royal.empty())
+      return std::string("Fairy-Stockfish has one royal piece, the king");
+    bool PlainKing = Type != Predefined.end() && Type->second == "commoner";
+    S.Royal = "king = " + Letter + (PlainKing ? "" : ":" + *Betza) + "\n";
+  } else if (Type != Predefined.end()) {
+    S.Pieces += "# " + escapeForIni(D.Name) + "\n" + Type->second + " = " +
+                Letter + "\n";
+  } else {
+    if (S.Custom == 25)
+      return std::string("Fairy-Stockfish has 25 custom pieces at most");
+    S.Pieces += "# " + escapeForIni(D.Name) + "\ncustomPiece" +
+                std::to_string(++S.Custom) + " = " + Letter + ":" + *Betza +
+                "\n";
+  }
+  if (usesGuard(*White, GuardPredicate::Initial))
+    S.Initial.push_back(&D);
+  return std::nullopt;
+}
+
+/// The keys a piece file's set leaves to the export: the double-step
+/// region of its initial moves, the promotion zones, castling off unless
+/// stated (Fairy-Stockfish's default is on).
+void pieceFileRules(Compilation &C, Section &S) {
+  const PieceSet &Set = C.set();
+  const Board &B = Set.board();
+  // Initial moves are Fairy-Stockfish's double-step moves: from the squares
+  // the pieces that have them start on.
+  SquareSet Region[2] = {SquareSet(B.numSquares()), SquareSet(B.numSquares())};
+  if (Set.Start)
+    for (unsigned Sq : B.squares().toVector()) {
+      const Occupant &O = Set.Start->at(Sq);
+      for (const PieceDef *D : S.Initial)
+        if (O.Present && O.Type == D->Letter)
+          Region[(int)O.Side].set(Sq);
+    }
+  else if (!S.Initial.empty())
+    C.Diags.warning(Warning::RuleNotWritten, S.Initial.front()->NameRange.Start,
+                    "without a start position, the initial moves of '" +
+                        S.Initial.front()->Name +
+                        "' are Fairy-Stockfish's: from ranks 2 and 7 (its "
+                        "default double-step region)",
+                    {S.Initial.front()->NameRange});
+  if (Set.Start || S.Initial.empty()) {
+    S.key("doubleStepRegionWhite", squares(B, Region[0]));
+    S.key("doubleStepRegionBlack", squares(B, Region[1]));
+  }
+  for (int Side = 0; Side < 2; ++Side)
+    S.key(std::string("promotionRegion") + (Side ? "Black" : "White"),
+          Set.Promotion[Side] ? squares(B, *Set.Promotion[Side]) : "-");
+  if (!Set.rule("castling"))
+    S.key("castling", "false");
+}
+
+/// A promotion zone with no written piece that promotes into it: the
+/// pawn type promotes by default, any other only when promotionPawnTypes
+/// names it.
+void checkPromotion(Compilation &C, const Section &S) {
+  const PieceSet &Set = C.set();
+  if (Set.Imported || Set.rule("promotionPawnTypes") ||
+      (!Set.Promotion[0] && !Set.Promotion[1]) ||
+      S.Pieces.find("\npawn = ") != std::string::npos ||
+      S.Pieces.rfind("pawn = ", 0) == 0)
+    return;
+  C.Diags.warning(Warning::RuleNotWritten,
+                  "the set has a promotion zone, but no piece promotes in "
+                  "the variants.ini section (Fairy-Stockfish promotes its "
+                  "pawn type only): say which pieces promote, and to what, "
+                  "with 'promote P to Q R B N;' in the piece file");
 }
 
 std::optional<std::string> pieceSet(Compilation &C) {
@@ -96,46 +342,17 @@ std::optional<std::string> pieceSet(Compilation &C) {
     return Refuse("Fairy-Stockfish's boards are flat and at most 12x10 (this "
                   "one is " +
                   B.str() + ")");
-  if (B.squares().count() != B.numSquares())
-    return Refuse("Fairy-Stockfish's boards have no missing squares");
-  std::string Pieces, Royal, Gone, Written;
-  int Custom = 0;
-  std::vector<const PieceDef *> Initial;
+  FrontendOptions Opts;
+  Opts.BoardWidth = B.width();
+  Opts.BoardMaxSide = B.maxSide();
+  std::map<std::string, std::string> Predefined;
+  if (!Set.Imported)
+    Predefined = predefinedByMoves(Opts);
+  Section S;
   for (const PieceDef &D : Set.Pieces) {
-    // Why the piece cannot be written, if it cannot.
-    auto Unwritable = [&]() -> std::optional<std::string> {
-      if (D.hasSideSpecificMoves())
-        return "Fairy-Stockfish's pieces move alike for both sides (Black's "
-               "turned half round)";
-      NodeRef IR = optimize(D.movesFor(Color::White), C.Inv.OptLevel, {});
-      std::string Why;
-      // Fairy-Stockfish reads no bracket chains.
-      auto Betza = irToBetza(IR, Why, {}, BetzaStyle::XBetza);
-      if (!Betza)
-        return "its moves cannot be written in Betza (" + Why + ")";
-      if (!withinFairyStockfish(*Betza))
-        return "its Betza, '" + *Betza +
-               "', is outside what Fairy-Stockfish reads (one-leg moves of "
-               "its atoms with m c p g n i and directions)";
-      char L = char(std::tolower((unsigned char)D.Letter));
-      if (D.Royal) {
-        if (!Royal.empty())
-          return std::string("Fairy-Stockfish has one royal piece, the king");
-        Royal = "king = " + std::string(1, L) + ":" + *Betza + "\n";
-      } else {
-        if (Custom == 25)
-          return std::string("Fairy-Stockfish has 25 custom pieces at most");
-        Pieces += "# " + escapeForIni(D.Name) + "\ncustomPiece" +
-                  std::to_string(++Custom) + " = " + std::string(1, L) + ":" +
-                  *Betza + "\n";
-      }
-      if (usesGuard(*IR, GuardPredicate::Initial))
-        Initial.push_back(&D);
-      return std::nullopt;
-    };
-    auto Why = Unwritable();
+    auto Why = writePiece(C, S, D, Predefined);
     if (!Why) {
-      Written += (Written.empty() ? "" : ", ") + escapeForIni(D.Name);
+      S.Written += (S.Written.empty() ? "" : ", ") + escapeForIni(D.Name);
       continue;
     }
     if (!C.Inv.KeepGoing) {
@@ -146,54 +363,57 @@ std::optional<std::string> pieceSet(Compilation &C) {
       return std::nullopt;
     }
     leftOut(Diags, D, D.Name, "the variants.ini section", *Why);
-    Gone += D.Letter;
+    S.Gone += D.Letter;
   }
-  if (Written.empty())
+  if (S.Written.empty())
     return Refuse("no piece of the set can be written in one");
+  if (!Set.Imported)
+    pieceFileRules(C, S);
+  checkPromotion(C, S);
+
+  // The start position: as written (an import's startFen keeps its
+  // pockets, promoted pieces and counters), else the set's; walls for the
+  // squares the board lacks.
+  std::string Fen;
+  if (const GameRule *R = Set.rule("startFen")) {
+    auto [Placement, Rest] = llvm::StringRef(R->Value).split(' ');
+    Fen = withoutPieces(Placement.str(), S.Gone) +
+          (Rest.empty() ? "" : " " + Rest.str());
+  } else {
+    std::string Placement;
+    std::string Given;
+    if (Set.Start) {
+      auto [P, Rest] = llvm::StringRef(Set.StartFEN).split(' ');
+      Placement = P.str();
+      Given = Rest.str();
+      if (B.squares().count() != B.numSquares())
+        Placement = Set.Start->toFEN().substr(0, Set.Start->toFEN().find(' '));
+    } else {
+      Position Empty(B);
+      Placement = Empty.toFEN();
+      Placement = Placement.substr(0, Placement.find(' '));
+    }
+    Fen = withoutPieces(Placement, S.Gone) +
+          fenFields(Given, Set.rule("castling") &&
+                               Set.rule("castling")->Value == "true");
+  }
+
   std::string Out = "# Generated by fairyc " FAIRY_VERSION
                     " --emit=variants-ini from " +
                     escapeForIni(C.source()) + " on " + B.str() + ".\n";
-  if (!Gone.empty())
-    Out += "# Pieces: " + Written +
+  if (!S.Gone.empty())
+    Out += "# Pieces: " + S.Written +
            "; the others are left out, and from the start position.\n";
   Out += "[" + sectionName(Set) + "]\n";
   Out += "maxFile = " + std::to_string(B.width()) + "\n";
   Out += "maxRank = " + std::to_string(B.height()) + "\n";
-  Out += Pieces + Royal;
-  // The start position; without one, an empty board.
-  std::string Placement;
-  if (Set.Start) {
-    Placement =
-        withoutPieces(Set.StartFEN.substr(0, Set.StartFEN.find(' ')), Gone);
-  } else {
-    for (int R = 0; R < B.height(); ++R)
-      Placement += (R ? "/" : "") + std::to_string(B.width());
-  }
-  Out += "startFen = " + Placement + " w - - 0 1\n";
-  Out += "castling = false\n";
-  // Initial moves are Fairy-Stockfish's double-step moves: from the squares
-  // the pieces that have them start on.
-  SquareSet Region[2] = {SquareSet(B.numSquares()), SquareSet(B.numSquares())};
-  if (Set.Start)
-    for (unsigned S : B.squares().toVector()) {
-      const Occupant &O = Set.Start->at(S);
-      for (const PieceDef *D : Initial)
-        if (O.Present && O.Type == D->Letter)
-          Region[(int)O.Side].set(S);
-    }
-  else if (!Initial.empty())
-    Diags.warning("without a start position, the initial moves of '" +
-                  Initial.front()->Name +
-                  "' are Fairy-Stockfish's: from ranks 2 and 7 (its default "
-                  "double-step region)");
-  if (Set.Start || Initial.empty()) {
-    Out += "doubleStepRegionWhite = " + squares(B, Region[0]) + "\n";
-    Out += "doubleStepRegionBlack = " + squares(B, Region[1]) + "\n";
-  }
-  for (int Side = 0; Side < 2; ++Side)
-    if (Set.Promotion[Side])
-      Out += std::string("promotionRegion") + (Side ? "Black" : "White") +
-             " = " + squares(B, *Set.Promotion[Side]) + "\n";
+  Out += S.Pieces + S.Royal;
+  Out += "startFen = " + escapeForIni(Fen) + "\n";
+  for (const GameRule &R : Set.Rules)
+    if (R.Key != "startFen")
+      S.key(R.Key, R.Value);
+  for (const auto &[Key, Value] : S.Keys)
+    Out += escapeForIni(Key) + " = " + escapeForIni(Value) + "\n";
   return Out;
 }
 

@@ -78,7 +78,27 @@ struct IncludeStatement {
 
 /// The words that begin a statement.
 const char *const StatementKeywords[] = {
-    "game", "board", "include", "piece", "start", "promotion", "zone"};
+    "game",  "board",   "include",  "piece", "start",
+    "promotion", "zone", "promote", "castling", "drops"};
+
+/// Keys of Fairy-Stockfish's that a piece file says in its own statements
+/// or in its pieces' moves, which a variants-ini block must not state
+/// again (the export would then play another game than fairyc's).
+std::optional<std::string> statedByThePieceFile(llvm::StringRef Key) {
+  if (Key == "maxFile" || Key == "maxRank")
+    return std::string("the board is stated by 'board'");
+  if (Key == "startFen")
+    return std::string("the start position is stated by 'start'");
+  if (Key.startswith("promotionRegion") || Key == "promotionRank")
+    return std::string("the promotion zone is stated by 'promotion'");
+  if (Key.startswith("customPiece") || Key == "king" || Key == "pawn" ||
+      Key.startswith("mobilityRegion") || Key.startswith("doubleStep") ||
+      Key.startswith("tripleStep") || Key == "diagonalLines" ||
+      Key == "soldierPromotionRank" || Key == "cambodianMoves")
+    return std::string("the pieces and where they move are stated by "
+                       "'piece' statements and their notation");
+  return std::nullopt;
+}
 
 bool isStatementKeyword(const std::string &Word) {
   for (const char *K : StatementKeywords)
@@ -294,6 +314,15 @@ public:
     std::vector<unsigned> Via;
   };
   std::vector<RawStart> Starts;
+  /// The rules of `promote`, `castling` and `drops` statements and of
+  /// `variants-ini` blocks, with the pieces they name by letter; like the
+  /// start position, those of the file whose board is used apply.
+  struct RawRule {
+    GameRule Rule;
+    std::vector<std::pair<char, SMRange>> Letters;
+    std::vector<unsigned> Via;
+  };
+  std::vector<RawRule> Rules;
   struct RawZone {
     std::optional<Color> Side;
     /// Corners of each box, as written, with their ranges.
@@ -335,6 +364,14 @@ public:
         promotion(Z);
       else if (auto *Zn = S->zoneDecl())
         zone(Zn);
+      else if (auto *Pr = S->promoteDecl())
+        promote(Pr);
+      else if (auto *Ca = S->castlingDecl())
+        castling(Ca);
+      else if (auto *Dr = S->dropsDecl())
+        drops(Dr);
+      else if (auto *V = S->variantsIniDecl())
+        variantsIni(V->VARIANTS_INI()->getSymbol());
     }
   }
 
@@ -647,6 +684,158 @@ private:
              "as in piece knight N betza \"N\";");
   }
 
+  /// A rule of statement \p C, naming the pieces \p Letters.
+  void rule(antlr4::ParserRuleContext *C, std::string Key, std::string Value,
+            std::vector<std::pair<char, SMRange>> Letters = {}) {
+    Load.Rules.push_back(
+        {{std::move(Key), std::move(Value), range(C)}, std::move(Letters), Via});
+  }
+
+  /// Piece letters (upper case, one each) among \p Words, from \p Begin
+  /// to \p End; \p What names them in an error.
+  std::vector<std::pair<char, SMRange>>
+  letters(const std::vector<antlr4::tree::TerminalNode *> &Words,
+          size_t Begin, size_t End, const std::string &What) {
+    std::vector<std::pair<char, SMRange>> Out;
+    for (size_t I = Begin; I < End; ++I) {
+      antlr4::Token *T = Words[I]->getSymbol();
+      std::string W = T->getText();
+      if (W.size() != 1 || !std::isupper((unsigned char)W[0])) {
+        std::vector<SMFixIt> Fix;
+        if (W.size() == 1)
+          Fix.push_back(SMFixIt(range(T), llvm::StringRef(W).upper()));
+        fail(range(T), "'" + W + "' is not a piece letter: " + What +
+                           " are named by their letters in upper case",
+             Fix);
+      }
+      Out.push_back({W[0], range(T)});
+    }
+    return Out;
+  }
+  static std::string lowerLetters(
+      const std::vector<std::pair<char, SMRange>> &Letters) {
+    std::string Out;
+    for (auto &[L, R] : Letters)
+      Out += char(std::tolower((unsigned char)L));
+    return Out;
+  }
+
+  /// `promote P to Q R B N;`: which pieces promote in the promotion zone,
+  /// and to what (Fairy-Stockfish's promotionPawnTypes and
+  /// promotionPieceTypes).
+  void promote(P::PromoteDeclContext *C) {
+    auto Words = C->NAME();
+    size_t To = Words.size();
+    for (size_t I = 0; I < Words.size(); ++I)
+      if (Words[I]->getText() == "to")
+        To = I;
+    if (To == 0 || To + 1 >= Words.size())
+      fail(range(C), "write which pieces promote and to what, by their "
+                     "letters: promote P to Q R B N;");
+    auto Pawns = letters(Words, 0, To, "the pieces that promote");
+    auto Into = letters(Words, To + 1, Words.size(), "promotion choices");
+    rule(C, "promotionPawnTypes", lowerLetters(Pawns), Pawns);
+    rule(C, "promotionPieceTypes", lowerLetters(Into), Into);
+  }
+
+  /// `castling;` or `castling K with R [to g c];`: the king K castles
+  /// with the rooks R, to the files g (king side) and c (queen side).
+  void castling(P::CastlingDeclContext *C) {
+    auto Words = C->NAME();
+    auto Usage = [&] {
+      fail(range(C), "write castling as: castling; or castling K with R; "
+                     "or castling K with R to g c; (the king's letter, "
+                     "the rooks' letters, the king's files after castling "
+                     "on the king's and the queen's side)");
+    };
+    rule(C, "castling", "true");
+    if (Words.empty())
+      return;
+    if (Words.size() < 3 || Words[1]->getText() != "with")
+      Usage();
+    size_t To = Words.size();
+    for (size_t I = 2; I < Words.size(); ++I)
+      if (Words[I]->getText() == "to")
+        To = I;
+    auto King = letters(Words, 0, 1, "the king");
+    auto Rooks = letters(Words, 2, To, "the rooks");
+    if (Rooks.empty())
+      Usage();
+    rule(C, "castlingKingPiece", lowerLetters(King), King);
+    rule(C, "castlingRookPieces", lowerLetters(Rooks), Rooks);
+    if (To == Words.size())
+      return;
+    if (Words.size() != To + 3)
+      Usage();
+    for (int Side = 0; Side < 2; ++Side) {
+      antlr4::Token *T = Words[To + 1 + Side]->getSymbol();
+      std::string F = T->getText();
+      if (F.size() != 1 || F[0] < 'a' || F[0] > 'l')
+        fail(range(T), "'" + F + "' is not a file: a letter from a to l");
+      rule(C, Side ? "castlingQueensideFile" : "castlingKingsideFile", F);
+    }
+  }
+
+  /// `drops;` (pieces in hand, as the start position's pockets give them,
+  /// may be dropped) or `drops captured;` (and a captured piece goes to
+  /// the capturer's hand, as in shogi and crazyhouse).
+  void drops(P::DropsDeclContext *C) {
+    auto Words = C->NAME();
+    rule(C, "pieceDrops", "true");
+    if (Words.empty())
+      return;
+    antlr4::Token *T = Words[0]->getSymbol();
+    if (Words.size() > 1 || T->getText() != "captured") {
+      std::vector<SMFixIt> Fix;
+      TypoCorrector Typo(T->getText(), /*PartsCount=*/false);
+      Typo.add("captured");
+      if (Words.size() == 1 && Typo.best())
+        Fix.push_back(SMFixIt(range(T), "captured"));
+      fail(range(T, Words.back()->getSymbol()),
+           "write drops; or drops captured; (captured pieces go to the "
+           "capturer's hand)" +
+               std::string(Fix.empty() ? "" : "; did you mean 'captured'?"),
+           Fix);
+    }
+    rule(C, "capturesToHand", "true");
+  }
+
+  /// `variants-ini { key = value ... }`: Fairy-Stockfish's keys, one per
+  /// line, carried to --emit=variants-ini as written.
+  void variantsIni(antlr4::Token *T) {
+    size_t Begin = begin(T), End = end(T);
+    llvm::StringRef Block = Text.substr(Begin, End - Begin);
+    size_t Open = Block.find('{') + 1, Close = Block.size() - 1;
+    size_t At = Open;
+    while (At < Close) {
+      size_t LineEnd = Block.find('\n', At);
+      if (LineEnd == llvm::StringRef::npos || LineEnd > Close)
+        LineEnd = Close;
+      llvm::StringRef Line = Block.slice(At, LineEnd);
+      size_t LineBegin = Begin + At;
+      At = LineEnd + 1;
+      llvm::StringRef Trimmed = Line.trim();
+      if (Trimmed.empty() || Trimmed[0] == '#' || Trimmed[0] == ';')
+        continue;
+      size_t Lead = Line.size() - Line.ltrim().size();
+      SMRange LineRange = Diags.range(Buffer, LineBegin + Lead,
+                                      LineBegin + Lead + Trimmed.size());
+      auto [Key, Value] = Trimmed.split('=');
+      Key = Key.trim();
+      Value = Value.trim();
+      if (Trimmed.find('=') == llvm::StringRef::npos || Key.empty())
+        fail(LineRange, "a line of a variants-ini block is a Fairy-Stockfish "
+                        "key and its value: key = value");
+      SMRange KeyRange =
+          Diags.range(Buffer, LineBegin + Lead, LineBegin + Lead + Key.size());
+      if (auto Why = statedByThePieceFile(Key))
+        fail(KeyRange, "'" + Key.str() + "' cannot be given in a variants-ini "
+                           "block: " + *Why);
+      Load.Rules.push_back(
+          {{Key.str(), Value.str(), LineRange}, {}, Via});
+    }
+  }
+
   RawMovement movement(P::MovementContext *C) {
     RawMovement M;
     if (C->side)
@@ -935,6 +1124,27 @@ bool gameRules(Loader &Load, PieceSet &Set, const PieceFileOptions &Opts,
     }
     Set.Start = std::move(*Start);
     Set.StartFEN = Own->FEN;
+  }
+  // The rules of the file whose board is used: the pieces they name must
+  // be in the set; `promote` statements add up.
+  for (const Loader::RawRule &R : Load.Rules) {
+    if (R.Via != BoardVia)
+      continue;
+    for (const auto &[Letter, Range] : R.Letters)
+      if (!Set.findByLetter(Letter)) {
+        Diags.error(Range.Start,
+                    std::string("no piece has the letter ") + Letter,
+                    {Range});
+        return false;
+      }
+    GameRule Rule = R.Rule;
+    if (const GameRule *Old = Set.rule(Rule.Key);
+        Old && (Rule.Key == "promotionPawnTypes" ||
+                Rule.Key == "promotionPieceTypes"))
+      for (char L : Old->Value)
+        if (Rule.Value.find(L) == std::string::npos)
+          Rule.Value.insert(Rule.Value.begin(), L);
+    Set.setRule(std::move(Rule));
   }
   // A zone without a side is White's, and Black's too turned half round
   // unless Black's is given.

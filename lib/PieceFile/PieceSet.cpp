@@ -50,3 +50,19 @@ const PieceDef *PieceSet::findByLetter(char Letter) const {
       return &D;
   return nullptr;
 }
+
+const GameRule *PieceSet::rule(llvm::StringRef Key) const {
+  for (const GameRule &R : Rules)
+    if (R.Key == Key)
+      return &R;
+  return nullptr;
+}
+
+void PieceSet::setRule(GameRule R) {
+  for (GameRule &Old : Rules)
+    if (Old.Key == R.Key) {
+      Old = std::move(R);
+      return;
+    }
+  Rules.push_back(std::move(R));
+}

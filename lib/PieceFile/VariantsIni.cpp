@@ -318,6 +318,10 @@ private:
       D.Letter = std::toupper((unsigned char)P.Letter);
       D.Royal = P.Type == "king";
       D.File = User ? UserName : std::string(BuiltinName);
+      auto Own = predefinedPieces().find(P.Type.str());
+      D.AsFairyStockfish = FairyStockfishPiece{
+          P.Type.str(), P.Betza.str(),
+          Own != predefinedPieces().end() && Own->second == P.Betza};
       PieceMovement M;
       M.Notation = findNotation("betza");
       M.Text = P.Betza.str();
@@ -366,7 +370,82 @@ private:
     if (!Ok)
       return std::nullopt;
     startPosition(Set);
+    carryRules(Set);
     return Set;
+  }
+
+  /// The rule \p E as the set carries it, located where it is written.
+  GameRule located(const Entry &E) {
+    unsigned In = buffer(E.Builtin);
+    return {E.Key.str(), E.Value.str(),
+            Diags->range(In, E.KeyBegin, E.ValueBegin + E.Value.size())};
+  }
+
+  /// What an export needs to write the section back: its start FEN as
+  /// written, every rule fairyc carries without modelling, and the regions
+  /// the section and its parents leave, resolved (those that differ from
+  /// a section without a parent).
+  void carryRules(PieceSet &Set) {
+    Set.Imported = true;
+    if (St->StartFenFrom)
+      Set.setRule(located(*St->StartFenFrom));
+    else
+      Set.setRule({"startFen", St->startFen().str(), {}});
+    for (const Entry *E : St->carried())
+      Set.setRule(located(*E));
+    static const RuleState Default;
+    auto Derived = [&](std::string Key, std::string Value) {
+      Set.setRule({std::move(Key), std::move(Value), {}});
+    };
+    const char *Sides[2] = {"White", "Black"};
+    if (!St->DoubleStep)
+      Derived("doubleStep", "false");
+    for (int Black = 0; Black < 2; ++Black) {
+      std::string Side = Sides[Black];
+      if (St->DoubleStep &&
+          St->DoubleStepRegion[Black] != Default.DoubleStepRegion[Black])
+        Derived("doubleStepRegion" + Side,
+                regionText(St->DoubleStepRegion[Black]));
+      if (St->TripleStepRegion[Black].any())
+        Derived("tripleStepRegion" + Side,
+                regionText(St->TripleStepRegion[Black]));
+      if (St->PromotionRegion[Black] != Default.PromotionRegion[Black])
+        Derived("promotionRegion" + Side,
+                regionText(St->PromotionRegion[Black]));
+    }
+    for (const IniPiece &P : St->Pieces)
+      for (int Black = 0; Black < 2; ++Black)
+        if (const Region *R = St->mobility(Black, P.Type)) {
+          std::string Type = P.Type.str();
+          Type[0] = std::toupper((unsigned char)Type[0]);
+          Derived(std::string("mobilityRegion") + Sides[Black] + Type,
+                  regionText(*R));
+        }
+    if (St->DiagonalLines.any())
+      Derived("diagonalLines", regionText(St->DiagonalLines));
+    if (St->SoldierPromotionRank != Default.SoldierPromotionRank)
+      Derived("soldierPromotionRank",
+              std::to_string(St->SoldierPromotionRank));
+    if (St->CambodianMoves)
+      Derived("cambodianMoves", "true");
+  }
+
+  /// A region as Fairy-Stockfish reads one: "*3" for a whole rank, "c5"
+  /// for a square, "-" for none.
+  static std::string regionText(const Region &R) {
+    std::string Out;
+    for (int Rank = 1; Rank <= RegionRanks; ++Rank) {
+      Region Whole = rankRegion(Rank);
+      if ((R & Whole) == Whole) {
+        Out += (Out.empty() ? "*" : " *") + std::to_string(Rank);
+        continue;
+      }
+      for (int File = 0; File < RegionFiles; ++File)
+        if (R.test(File + RegionFiles * (Rank - 1)))
+          Out += (Out.empty() ? "" : " ") + std::string(1, char('a' + File)) +
+                 std::to_string(Rank);
+    }
+    return Out.empty() ? "-" : Out;
   }
 
   /// The section's startFen on the set's board: its placement (pockets in

@@ -3,6 +3,8 @@
 
 #include "fairy/Eval/Board.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include <algorithm>
 #include <cctype>
 #include <optional>
@@ -193,6 +195,16 @@ std::vector<const Entry *> RuleState::unsupported() const {
   return Out;
 }
 
+std::vector<const Entry *> RuleState::carried() const {
+  std::vector<const Entry *> Out;
+  llvm::StringSet<> Seen;
+  for (const UnsupportedNode *N = Carried; N; N = N->Prev)
+    if (Seen.insert(N->E->Key).second)
+      Out.push_back(N->E);
+  std::reverse(Out.begin(), Out.end());
+  return Out;
+}
+
 void RuleState::applySection(const Section &S, RuleArena &A) {
   if (S.Builtin)
     if (auto F = familyStyle(S.Name))
@@ -262,6 +274,7 @@ bool RuleState::applyRule(const Entry &E, RuleArena &A) {
     if (E.Value != "false" && E.Value != "-" && !E.Value.empty())
       Unsupported =
           &A.Unsupported.emplace_back(UnsupportedNode{&E, Unsupported});
+    Carried = &A.Carried.emplace_back(UnsupportedNode{&E, Carried});
   } else {
     return false;
   }
@@ -301,8 +314,11 @@ void RuleState::apply(const Entry &E, RuleArena &A) {
     return;
   bool Custom = E.Key.startswith("customPiece");
   auto Predefined = predefinedPieces().find(E.Key.str());
-  if (!Custom && Predefined == predefinedPieces().end())
-    return; // a game rule
+  if (!Custom && Predefined == predefinedPieces().end()) {
+    // A game rule: carried as written, for an export to write back.
+    Carried = &A.Carried.emplace_back(UnsupportedNode{&E, Carried});
+    return;
+  }
   if (E.Value == "-") {
     Pieces.erase(
         std::remove_if(Pieces.begin(), Pieces.end(),

@@ -72,7 +72,7 @@ struct UnsupportedNode {
 /// Where the nodes of those lists live: as long as the importer.
 struct RuleArena {
   std::deque<MobilityNode> Mobility;
-  std::deque<UnsupportedNode> Unsupported;
+  std::deque<UnsupportedNode> Unsupported, Carried;
 };
 
 /// The rules that change where pieces go, as Fairy-Stockfish's defaults
@@ -104,6 +104,10 @@ struct RuleState {
   llvm::StringRef KingType = "king";
   /// Entries of rules fairyc does not model, newest first.
   const UnsupportedNode *Unsupported = nullptr;
+  /// Every entry fairyc carries without modelling it (game rules:
+  /// castling, drops, game ends...), newest first: what an export writes
+  /// back.
+  const UnsupportedNode *Carried = nullptr;
   /// Where a section of the user's file names a built-in parent: the
   /// rules of the built-in variant are reported there.
   const Entry *BuiltinParent = nullptr;
@@ -113,6 +117,8 @@ struct RuleState {
   const Region *mobility(bool Black, llvm::StringRef Type) const;
   /// The unsupported rules' entries, oldest first.
   std::vector<const Entry *> unsupported() const;
+  /// The carried entries, oldest first, one per key (the newest value).
+  std::vector<const Entry *> carried() const;
 
   /// Applies section \p S over this state (its parent's): its family's
   /// board style, its entries in order, then what Fairy-Stockfish

@@ -42,6 +42,16 @@ struct PieceMovement {
   NodeRef IR;
 };
 
+/// How a Fairy-Stockfish section writes a piece: its piece type
+/// ("knight", "king", "customPiece1") and the Betza string it moves by
+/// (the type's own for a predefined one).
+struct FairyStockfishPiece {
+  std::string Type, Betza;
+  /// Whether Betza is the predefined type's own (the key gives only the
+  /// letter: "knight = n").
+  bool TypesOwnMoves = false;
+};
+
 struct PieceDef {
   std::string Name;       ///< as written: "dragon king"
   std::string Identifier; ///< a C identifier made of the name: dragon_king
@@ -50,6 +60,10 @@ struct PieceDef {
   std::string File; ///< the file that defined it
   llvm::SMRange NameRange, LetterRange;
   std::vector<PieceMovement> Moves;
+  /// For a piece imported from a variants.ini section: how the section
+  /// wrote it, which an export writes back (its moves carry the section's
+  /// regions, which the section states as keys of their own).
+  std::optional<FairyStockfishPiece> AsFairyStockfish;
 
   bool appliesTo(const PieceMovement &M, Color Side) const {
     return !M.Side || *M.Side == Side;
@@ -67,6 +81,17 @@ struct PieceDef {
   /// "betza 'N'", or "white betza 'fW', black betza 'bW'"; with \p Side,
   /// the movements of that side only, without the side.
   std::string describe(std::optional<Color> Side = std::nullopt) const;
+};
+
+/// A Fairy-Stockfish variants.ini key = value that fairyc carries without
+/// modelling it -- a game rule (castling, drops, promotion choices, game
+/// ends, legality...) -- kept from an imported section or stated in a
+/// piece file, and written back by --emit=variants-ini.
+struct GameRule {
+  std::string Key, Value;
+  /// Where it is stated (the key to the end of the value); none for a
+  /// rule a reader derived (an imported section's resolved regions).
+  llvm::SMRange Range;
 };
 
 struct PieceSet {
@@ -91,6 +116,20 @@ struct PieceSet {
   std::optional<SquareSet> Promotion[2];
   /// The zones the pieces' `guard<zone N>` test (variants.ini regions).
   std::map<int, SquareSet> Zones;
+  /// The game rules carried for Fairy-Stockfish, one per key, in the order
+  /// stated. An imported section's hold every key it and its parents set
+  /// that fairyc does not model, its start FEN as written, and the regions
+  /// it resolved (so that its pieces, written back as the section wrote
+  /// them, move as before).
+  std::vector<GameRule> Rules;
+  /// Whether the set is an imported variants.ini section (whose Rules are
+  /// complete as they are).
+  bool Imported = false;
+
+  /// The rule \p Key, or nullptr.
+  const GameRule *rule(llvm::StringRef Key) const;
+  /// Sets rule \p Key (replacing one of that key, else appending).
+  void setRule(GameRule R);
 
   /// The moves of every piece for both sides, and the royal letters: what
   /// positions need for attack conditions and Betza's k and t.
