@@ -323,11 +323,12 @@ void checkPromotion(Compilation &C, const Section &S) {
       S.Pieces.find("\npawn = ") != std::string::npos ||
       S.Pieces.rfind("pawn = ", 0) == 0)
     return;
-  C.Diags.warning(Warning::RuleNotWritten,
+  C.Diags.warning(Warning::RuleNotWritten, Set.PromotionRange.Start,
                   "the set has a promotion zone, but no piece promotes in "
                   "the variants.ini section (Fairy-Stockfish promotes its "
                   "pawn type only): say which pieces promote, and to what, "
-                  "with 'promote P to Q R B N;' in the piece file");
+                  "with 'promote P to Q R B N;' in the piece file",
+                  {Set.PromotionRange});
 }
 
 std::optional<std::string> pieceSet(Compilation &C) {
@@ -338,10 +339,17 @@ std::optional<std::string> pieceSet(Compilation &C) {
     Diags.error("cannot write a variants.ini section: " + Why);
     return std::nullopt;
   };
-  if (B.depth() != 1 || B.width() > 12 || B.height() > 10)
-    return Refuse("Fairy-Stockfish's boards are flat and at most 12x10 (this "
-                  "one is " +
-                  B.str() + ")");
+  if (B.depth() != 1 || B.width() > 12 || B.height() > 10) {
+    std::string Why = "Fairy-Stockfish's boards are flat and at most 12x10 "
+                      "(this one is " +
+                      B.str() + ")";
+    if (!Set.BoardRange.isValid())
+      return Refuse(Why);
+    Diags.error(Set.BoardRange.Start,
+                "cannot write a variants.ini section: " + Why,
+                {Set.BoardRange});
+    return std::nullopt;
+  }
   FrontendOptions Opts;
   Opts.BoardWidth = B.width();
   Opts.BoardMaxSide = B.maxSide();
@@ -370,6 +378,13 @@ std::optional<std::string> pieceSet(Compilation &C) {
   if (!Set.Imported)
     pieceFileRules(C, S);
   checkPromotion(C, S);
+  for (const GameRule &R : Set.Uncarried)
+    Diags.warning(Warning::RuleNotWritten, R.Range.Start,
+                  "the rule '" + R.Key +
+                      "' has no Fairy-Stockfish key, and the section's "
+                      "game differs without it: " +
+                      R.Value,
+                  {R.Range});
 
   // The start position: as written (an import's startFen keeps its
   // pockets, promoted pieces and counters), else the set's; walls for the

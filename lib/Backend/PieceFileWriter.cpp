@@ -8,6 +8,8 @@
 #include "fairy/Notation/ParlettWriter.h"
 #include "fairy/Support/Escape.h"
 
+#include <set>
+
 using namespace fairy;
 
 namespace {
@@ -43,6 +45,74 @@ std::string boardDecl(const Board &B) {
   return S + Missing + ";\n";
 }
 
+/// \p Value's letters as a piece file names pieces ("qrbn": "Q R B N"), or
+/// nullopt when it is not only letters of pieces of \p Set.
+std::optional<std::string> pieceLetters(const PieceSet &Set,
+                                        const std::string &Value) {
+  std::string Out;
+  for (char C : Value) {
+    char L = char(std::toupper((unsigned char)C));
+    if (!std::isalpha((unsigned char)C) || !Set.findByLetter(L))
+      return std::nullopt;
+    Out += (Out.empty() ? "" : " ") + std::string(1, L);
+  }
+  return Out.empty() ? std::nullopt : std::optional<std::string>(Out);
+}
+
+/// The set's game rules (PieceSet::Rules): `promote`, `castling` and
+/// `drops` statements where the rules are what those say, the other keys
+/// in a `variants-ini` block. Keys a piece file states otherwise (an
+/// imported section's start FEN and regions, which its pieces' moves and
+/// the start statement carry) are not repeated.
+std::string gameRulesDecl(const PieceSet &Set) {
+  std::string Out, Block;
+  std::set<std::string> Done;
+  auto Value = [&](const char *Key) -> std::string {
+    const GameRule *R = Set.rule(Key);
+    return R ? R->Value : "";
+  };
+  auto Pawns = pieceLetters(Set, Value("promotionPawnTypes"));
+  auto Into = pieceLetters(Set, Value("promotionPieceTypes"));
+  if (Pawns && Into) {
+    Out += "promote " + *Pawns + " to " + *Into + ";\n";
+    Done = {"promotionPawnTypes", "promotionPieceTypes"};
+  }
+  if (Value("castling") == "true") {
+    auto King = pieceLetters(Set, Value("castlingKingPiece"));
+    auto Rooks = pieceLetters(Set, Value("castlingRookPieces"));
+    std::string Files = Value("castlingKingsideFile").size() == 1 &&
+                                Value("castlingQueensideFile").size() == 1
+                            ? " to " + Value("castlingKingsideFile") + " " +
+                                  Value("castlingQueensideFile")
+                            : "";
+    if (King && Rooks && King->size() == 1) {
+      Out += "castling " + *King + " with " + *Rooks + Files + ";\n";
+      Done.insert({"castling", "castlingKingPiece", "castlingRookPieces"});
+      if (!Files.empty())
+        Done.insert({"castlingKingsideFile", "castlingQueensideFile"});
+    } else if (!Set.rule("castlingKingPiece") &&
+               !Set.rule("castlingRookPieces")) {
+      Out += "castling;\n";
+      Done.insert("castling");
+    }
+  }
+  if (Value("pieceDrops") == "true") {
+    bool Captured = Value("capturesToHand") == "true";
+    Out += Captured ? "drops captured;\n" : "drops;\n";
+    Done.insert("pieceDrops");
+    if (Captured)
+      Done.insert("capturesToHand");
+  }
+  for (const GameRule &R : Set.Rules)
+    if (!Done.count(R.Key) && !ruleStatedByPieceFile(R.Key) &&
+        R.Value.find('}') == std::string::npos)
+      Block += "  " + escapeForIni(R.Key) + " = " +
+               escapeForIni(R.Value) + "\n";
+  if (!Block.empty())
+    Out += "variants-ini {\n" + Block + "}\n";
+  return Out;
+}
+
 /// The start and promotion statements, each zone listed square by square.
 std::string rulesDecl(const PieceSet &Set) {
   std::string Out;
@@ -60,13 +130,14 @@ std::string rulesDecl(const PieceSet &Set) {
     if (!Squares.empty())
       Out += "zone " + std::to_string(Id) + " " + Squares + ";\n";
   }
-  return Out;
+  return Out + gameRulesDecl(Set);
 }
 
 /// Whether \p Name must be quoted in a piece file: a keyword.
 bool isKeyword(const std::string &Name) {
   for (const char *K : {"game", "board", "missing", "include", "piece", "royal",
-                        "white", "black", "start", "promotion"})
+                        "white", "black", "start", "promotion", "zone",
+                        "promote", "castling", "drops"})
     if (Name == K)
       return true;
   return false;

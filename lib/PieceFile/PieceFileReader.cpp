@@ -81,25 +81,6 @@ const char *const StatementKeywords[] = {
     "game",  "board",   "include",  "piece", "start",
     "promotion", "zone", "promote", "castling", "drops"};
 
-/// Keys of Fairy-Stockfish's that a piece file says in its own statements
-/// or in its pieces' moves, which a variants-ini block must not state
-/// again (the export would then play another game than fairyc's).
-std::optional<std::string> statedByThePieceFile(llvm::StringRef Key) {
-  if (Key == "maxFile" || Key == "maxRank")
-    return std::string("the board is stated by 'board'");
-  if (Key == "startFen")
-    return std::string("the start position is stated by 'start'");
-  if (Key.startswith("promotionRegion") || Key == "promotionRank")
-    return std::string("the promotion zone is stated by 'promotion'");
-  if (Key.startswith("customPiece") || Key == "king" || Key == "pawn" ||
-      Key.startswith("mobilityRegion") || Key.startswith("doubleStep") ||
-      Key.startswith("tripleStep") || Key == "diagonalLines" ||
-      Key == "soldierPromotionRank" || Key == "cambodianMoves")
-    return std::string("the pieces and where they move are stated by "
-                       "'piece' statements and their notation");
-  return std::nullopt;
-}
-
 bool isStatementKeyword(const std::string &Word) {
   for (const char *K : StatementKeywords)
     if (Word == K)
@@ -828,7 +809,7 @@ private:
                         "key and its value: key = value");
       SMRange KeyRange =
           Diags.range(Buffer, LineBegin + Lead, LineBegin + Lead + Key.size());
-      if (auto Why = statedByThePieceFile(Key))
+      if (auto Why = ruleStatedByPieceFile(Key))
         fail(KeyRange, "'" + Key.str() + "' cannot be given in a variants-ini "
                            "block: " + *Why);
       Load.Rules.push_back(
@@ -1155,6 +1136,8 @@ bool gameRules(Loader &Load, PieceSet &Set, const PieceFileOptions &Opts,
     auto Zone = squaresOf(Diags, Z, B);
     if (!Zone)
       return false;
+    if (!Set.PromotionRange.isValid() && !Z.Ranges.empty())
+      Set.PromotionRange = {Z.Ranges.front().Start, Z.Ranges.back().End};
     std::optional<SquareSet> &Into = Z.Side ? Given[(int)*Z.Side] : Both;
     if (!Into)
       Into = SquareSet(B.numSquares());
@@ -1212,6 +1195,7 @@ std::optional<PieceSet> finish(Loader &Load, const PieceFileOptions &Opts) {
     Set.TheBoard = Used->B;
     Set.BoardGiven = true;
     Set.Style = Used->Style;
+    Set.BoardRange = Used->Range;
     for (unsigned I : Used->Via)
       Load.Includes[I].Used = true;
   } else {

@@ -66,3 +66,22 @@ void PieceSet::setRule(GameRule R) {
     }
   Rules.push_back(std::move(R));
 }
+
+/// Keys of Fairy-Stockfish's that a piece file says in its own statements
+/// or in its pieces' moves, which a variants-ini block must not state
+/// again (the export would then play another game than fairyc's).
+std::optional<std::string> fairy::ruleStatedByPieceFile(llvm::StringRef Key) {
+  if (Key == "maxFile" || Key == "maxRank")
+    return std::string("the board is stated by 'board'");
+  if (Key == "startFen")
+    return std::string("the start position is stated by 'start'");
+  if (Key.startswith("promotionRegion") || Key == "promotionRank")
+    return std::string("the promotion zone is stated by 'promotion'");
+  if (Key.startswith("customPiece") || Key == "king" || Key == "pawn" ||
+      Key.startswith("mobilityRegion") || Key.startswith("doubleStep") ||
+      Key.startswith("tripleStep") || Key == "diagonalLines" ||
+      Key == "soldierPromotionRank" || Key == "cambodianMoves")
+    return std::string("the pieces and where they move are stated by "
+                       "'piece' statements and their notation");
+  return std::nullopt;
+}

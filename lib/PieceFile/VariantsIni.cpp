@@ -428,6 +428,23 @@ private:
               std::to_string(St->SoldierPromotionRank));
     if (St->CambodianMoves)
       Derived("cambodianMoves", "true");
+    // What no key of Fairy-Stockfish's says; the value says why.
+    for (const UnsupportedNode *N = St->Uncarried; N; N = N->Prev) {
+      GameRule R = located(*N->E);
+      R.Value = "a drop needs no piece in hand";
+      Set.Uncarried.push_back(std::move(R));
+    }
+    if (St->KingTypeFrom && St->DiagonalLines.any()) {
+      GameRule R = located(*St->KingTypeFrom);
+      R.Value = "the king moves as Fairy-Stockfish's built-in " +
+                St->KingType.str() +
+                " type, which alone steps along the palace's diagonal "
+                "lines; a section without a parent can only make it a "
+                "custom royal piece (king = k:" +
+                predefinedPieces().at(St->KingType.str()) +
+                "), which does not";
+      Set.Uncarried.push_back(std::move(R));
+    }
   }
 
   /// A region as Fairy-Stockfish reads one: "*3" for a whole rank, "c5"

@@ -265,8 +265,11 @@ bool RuleState::applyRule(const Entry &E, RuleArena &A) {
     CambodianMoves = E.Value == "true" || E.Value == "1";
   } else if (K == "diagonalLines") {
     DiagonalLines = region(E);
+  } else if (K == "freeDrops" && E.Builtin) {
+    Uncarried = &A.Uncarried.emplace_back(UnsupportedNode{&E, Uncarried});
   } else if (K == "kingType" && E.Builtin) {
     KingType = E.Value;
+    KingTypeFrom = &E;
     for (IniPiece &P : Pieces)
       if (P.Type == "king")
         P.Betza = predefinedPieces().at(KingType.str());
@@ -333,8 +336,10 @@ void RuleState::apply(const Entry &E, RuleArena &A) {
                        (Custom ? " with its Betza string, such as a:mRcpR"
                                : ", such as n, or a letter and a Betza "
                                  "string, such as k:KN"));
-  if (E.Key == "king")
+  if (E.Key == "king") {
     KingType = "king"; // moves as its Betza string, or as a king
+    KingTypeFrom = nullptr;
+  }
   if (V.size() > 1)
     setPiece(E.Key, Letter, V.drop_front(2), E);
   else if (Custom)

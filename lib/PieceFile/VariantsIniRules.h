@@ -72,7 +72,7 @@ struct UnsupportedNode {
 /// Where the nodes of those lists live: as long as the importer.
 struct RuleArena {
   std::deque<MobilityNode> Mobility;
-  std::deque<UnsupportedNode> Unsupported, Carried;
+  std::deque<UnsupportedNode> Unsupported, Carried, Uncarried;
 };
 
 /// The rules that change where pieces go, as Fairy-Stockfish's defaults
@@ -117,6 +117,12 @@ struct RuleState {
   const Region *mobility(bool Black, llvm::StringRef Type) const;
   /// The unsupported rules' entries, oldest first.
   std::vector<const Entry *> unsupported() const;
+  /// Rules of built-in variants that Fairy-Stockfish has no key for
+  /// (BuiltinVariants.ini states them with keys of fairyc's own: kingType,
+  /// freeDrops), newest first: an export cannot write them.
+  const UnsupportedNode *Uncarried = nullptr;
+  /// The entry that set KingType, if any.
+  const Entry *KingTypeFrom = nullptr;
   /// The carried entries, oldest first, one per key (the newest value).
   std::vector<const Entry *> carried() const;
 

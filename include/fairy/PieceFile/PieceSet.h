@@ -99,6 +99,8 @@ struct PieceSet {
   /// Always set by the readers; false BoardGiven means the default 8x8.
   std::optional<Board> TheBoard;
   bool BoardGiven = false;
+  /// Where the board is declared (a piece file's `board` statement).
+  llvm::SMRange BoardRange;
   /// How pictures draw the board: `board ... style NAME;`, or the family
   /// of an imported variant (xiangqi, janggi, shogi); Auto if not said.
   BoardStyle Style = BoardStyle::Auto;
@@ -114,6 +116,8 @@ struct PieceSet {
 
   /// `promotion ...;`: each side's promotion zone (by Color), if given.
   std::optional<SquareSet> Promotion[2];
+  /// Where the promotion zone is stated (the first `promotion` statement).
+  llvm::SMRange PromotionRange;
   /// The zones the pieces' `guard<zone N>` test (variants.ini regions).
   std::map<int, SquareSet> Zones;
   /// The game rules carried for Fairy-Stockfish, one per key, in the order
@@ -122,6 +126,11 @@ struct PieceSet {
   /// it resolved (so that its pieces, written back as the section wrote
   /// them, move as before).
   std::vector<GameRule> Rules;
+  /// Rules of the game that no Fairy-Stockfish key states (a built-in
+  /// variant's king that moves as a wazir along janggi's palace lines,
+  /// ataxx's free drops), each located where fairyc states it, with why:
+  /// an export warns that its game differs.
+  std::vector<GameRule> Uncarried;
   /// Whether the set is an imported variants.ini section (whose Rules are
   /// complete as they are).
   bool Imported = false;
@@ -228,6 +237,12 @@ std::vector<std::string> builtinVariantNames();
 std::optional<std::string> listVariantsIni(DiagnosticEngine &Diags,
                                            const std::string &Path,
                                            const PieceFileOptions &Opts);
+
+/// Why Fairy-Stockfish's key \p Key cannot be given in a piece file's
+/// `variants-ini` block -- the file states it itself (the board, the start
+/// position, the promotion zone, the pieces and where they move) -- or
+/// nullopt when it can.
+std::optional<std::string> ruleStatedByPieceFile(llvm::StringRef Key);
 
 /// A C identifier made of \p Name: letters, digits and '_', not starting
 /// with a digit.
