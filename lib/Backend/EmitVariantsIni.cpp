@@ -41,6 +41,7 @@
 #include <cctype>
 #include <cstring>
 #include <map>
+#include <set>
 
 using namespace fairy;
 
@@ -204,6 +205,8 @@ std::string fenFields(const std::string &Given, bool Castling) {
 struct Section {
   std::string Pieces, Royal, Gone, Written;
   int Custom = 0;
+  /// The predefined types given to pieces so far.
+  std::set<std::string> Types;
   /// The pieces with initial moves (the double-step region's).
   std::vector<const PieceDef *> Initial;
   /// Keys the export derives (board, regions); the set's rules come after
@@ -259,6 +262,11 @@ writePiece(Compilation &C, Section &S, const PieceDef &D,
   auto Type = Predefined.find(Moves);
   if (Type == Predefined.end())
     Type = Predefined.find("betza " + *Betza);
+  // A type given to one piece already (shogi's gold and tokin move alike):
+  // the other is a custom piece.
+  if (!D.Royal && Type != Predefined.end() &&
+      !S.Types.insert(Type->second).second)
+    Type = Predefined.end();
   if (D.Royal) {
     if (!S.Royal.empty())
       return std::string("Fairy-Stockfish has one royal piece, the king");
@@ -319,6 +327,7 @@ void pieceFileRules(Compilation &C, Section &S) {
 void checkPromotion(Compilation &C, const Section &S) {
   const PieceSet &Set = C.set();
   if (Set.Imported || Set.rule("promotionPawnTypes") ||
+      Set.rule("promotedPieceType") ||
       (!Set.Promotion[0] && !Set.Promotion[1]) ||
       S.Pieces.find("\npawn = ") != std::string::npos ||
       S.Pieces.rfind("pawn = ", 0) == 0)
