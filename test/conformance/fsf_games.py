@@ -29,11 +29,13 @@ The variants compared:
   (--list-variants), exported with --variant=NAME, against ffish's own;
 - piece file: every examples/*.fairy, exported as a piece file: it must
   load, be listed and start from the piece file's start position (`start`,
-  else the empty board); examples/chess.fairy (no castling in the file) is
-  also compared in full with Fairy-Stockfish's built-in `nocastle`, and its
-  perft from the start with chess's: depths 1-3 against ffish's chess and
-  perft(4) = 197,281 and perft(5) = 4,865,609 (about 4 s in ffish;
-  FAIRYC_GAMES_CHESS_DEPTH=4 stops at perft(4), =3 at perft(3));
+  else the empty board). Where a built-in variant is named as the file and
+  starts from its start position (chess.fairy: chess, or nocastle where the
+  file states no castling; shogi.fairy: shogi...), the export is compared
+  with it in full as above. examples/chess.fairy's perft from the start
+  must be chess's: depths 1-3 against ffish's chess, perft(4) = 197,281 and
+  perft(5) = 4,865,609 (about 4 s in ffish; FAIRYC_GAMES_CHESS_DEPTH=4
+  stops at perft(4), =3 at perft(3));
 - section: every section of game-sections.ini (this directory), exported
   with --import game-sections.ini --variant=S, against ffish loading the
   file itself;
@@ -80,8 +82,19 @@ PLIES = (4, 10)
 PERFT_DEPTH = 3
 PERFT_CAP = 400000  # leaves of perft(3) above which first moves are sampled
 TIMEOUT = 120       # seconds for one answer of ffish
-# Piece files: a built-in variant that plays the game the file describes.
-REFERENCE = {"chess.fairy": "nocastle"}
+
+
+def reference_of(path, builtins):
+    """The built-in variant that plays the game a piece file describes, if
+    any: the one named as the file (orthodox chess without castling, where
+    the file states none, is Fairy-Stockfish's nocastle). It is used only
+    where it starts from the piece file's start position."""
+    stem = os.path.basename(path)[:-len(".fairy")]
+    if stem == "chess" and not re.search(r"^\s*castling\b", open(path).read(),
+                                         re.M):
+        return "nocastle"
+    return stem if stem in builtins else None
+
 # Orthodox chess from the start (perft(4), perft(5)).
 CHESS_PERFT = {4: 197281, 5: 4865609}
 
@@ -366,6 +379,7 @@ class Row:
         self.group, self.variant = group, variant
         self.differences, self.kinds, self.notes = [], [], []
         self.export = None
+        self.played = False  # compared in play, and played the same
 
     def differ(self, text, kind):
         self.differences.append(text)
@@ -448,6 +462,7 @@ class Group:
             pair.start()
             pair.perft(known=known)
             pair.playouts()
+            row.played = True
         except Difference as d:
             row.differ(str(d), d.kind)
         row.notes += pair.notes
@@ -536,6 +551,30 @@ def piece_file_start(path, doc_board):
     return "/".join([str(w)] * h), "the empty board (no start position)"
 
 
+def chess_perft(group, name, row):
+    """Orthodox chess's perft from the start: depths 1-3 against ffish's
+    chess, the deeper ones against the known counts."""
+    pair = Pair(group.orig, "chess", group.exp, name,
+                seeded("piece file", "chess perft"))
+    try:
+        pair.perft()
+        deep = int(os.environ.get("FAIRYC_GAMES_CHESS_DEPTH", "5"))
+        for d in range(4, deep + 1):
+            t = time.time()
+            got = group.exp.ask({"op": "perft", "variant": name, "moves": [],
+                                 "depth": d}, 900)
+            if got.get("nodes") != CHESS_PERFT[d]:
+                raise Difference("perft(%d) = %s, chess's is %d" % (
+                    d, got.get("nodes", got.get("error")), CHESS_PERFT[d]),
+                    "perft differs from chess's")
+            pair.notes.append("perft(%d) = %d, chess's (%.1f s)" % (
+                d, CHESS_PERFT[d], time.time() - t))
+    except Difference as d:
+        row.differ(str(d), d.kind)
+    row.notes += ["chess's " + n if n.startswith("perft ") else n
+                  for n in pair.notes]
+
+
 def run_piece_files(fairyc, workdir, builtins, rows):
     group = Group(workdir, "piece-file", builtins)
     try:
@@ -564,7 +603,13 @@ def run_piece_files(fairyc, workdir, builtins, rows):
             if fen.split(" ")[0].split("[")[0] != want:
                 row.differ("start position %s, not %s: %s" % (
                     fen, what, want), "start position: not the piece file's")
-            reference = REFERENCE.get(f)
+            reference = reference_of(path, builtins)
+            if reference:
+                there = group.orig.ask({"op": "start", "variant": reference})
+                if there.get("fen", "").split(" ")[0].split("[")[0] != want:
+                    row.notes.append("not compared with built-in %s: it "
+                                     "starts elsewhere" % reference)
+                    reference = None
             if reference and not row.differences:
                 row.notes.append("compared with built-in %s" % reference)
                 pair = Pair(group.orig, reference, group.exp, name,
@@ -573,27 +618,12 @@ def run_piece_files(fairyc, workdir, builtins, rows):
                     pair.start()
                     pair.perft()
                     pair.playouts()
-                    # Orthodox chess's perft from the start.
-                    chess = Pair(group.orig, "chess", group.exp, name,
-                                 seeded("piece file", f))
-                    chess.perft()
-                    deep = int(os.environ.get("FAIRYC_GAMES_CHESS_DEPTH",
-                                              "5"))
-                    for d in range(4, deep + 1):
-                        t = time.time()
-                        got = group.exp.ask({"op": "perft", "variant": name,
-                                             "moves": [], "depth": d}, 900)
-                        if got.get("nodes") != CHESS_PERFT[d]:
-                            raise Difference(
-                                "perft(%d) = %s, chess's is %d" % (
-                                    d, got.get("nodes", got.get("error")),
-                                    CHESS_PERFT[d]), "perft differs")
-                        pair.notes.append("perft(%d) = %d as chess's (%.1f s)"
-                                          % (d, CHESS_PERFT[d],
-                                             time.time() - t))
+                    row.played = True
                 except Difference as d:
                     row.differ(str(d), d.kind)
                 row.notes += pair.notes
+            if f == "chess.fairy":
+                chess_perft(group, name, row)
             progress(row)
     finally:
         group.close()
@@ -689,10 +719,11 @@ def main():
         if row.status() != "FAILED":
             continue
         kinds = [k for k in row.kinds if not k.startswith("export:")]
-        play.setdefault(kinds[0] if kinds else
-                        "(plays the same: failed for the export itself)",
-                        []).append(
-                            row.variant)
+        play.setdefault(
+            kinds[0] if kinds else
+            "(plays the same: failed for the export itself)" if row.played
+            else "(not played: the export itself failed)", []).append(
+                row.variant)
         if row.export.get("rc", 0) != 0 and not row.export["errors"]:
             export.setdefault(exit_cause(row), []).append(row.variant)
         for k in sorted(set(row.kinds)):
