@@ -9,9 +9,40 @@
 #include "fairy/Backend/PieceViews.h"
 #include "fairy/Transforms/Pass.h"
 
+#include <algorithm>
+#include <cctype>
+
 using namespace fairy;
 
 namespace {
+
+/// The byte of \p FEN's placement that stands for square \p S of \p B
+/// (FEN's length if none): ranks from the top, levels from the bottom
+/// separated by '|', digits for runs of empty squares.
+size_t placementOffset(const std::string &FEN, const Board &B, unsigned S) {
+  Vec Want = B.coord(S);
+  int X = 0, Row = 0, Z = 0;
+  size_t I = FEN.find_first_not_of(' ');
+  for (; I < FEN.size() && FEN[I] != ' '; ++I) {
+    char C = FEN[I];
+    if (C == '/' || C == '|') {
+      X = 0;
+      Row = C == '/' ? Row + 1 : 0;
+      Z += C == '|';
+    } else if (std::isdigit((unsigned char)C)) {
+      int N = 0;
+      while (I < FEN.size() && std::isdigit((unsigned char)FEN[I]))
+        N = std::min(N * 10 + (FEN[I++] - '0'), 1000);
+      --I;
+      X += N;
+    } else {
+      if (X == Want.x && B.height() - 1 - Row == Want.y && Z == Want.z)
+        return I;
+      ++X;
+    }
+  }
+  return FEN.size();
+}
 
 /// The position \p FEN on the set's board, or its start position.
 std::optional<Position> positionOf(DiagnosticEngine &Diags, const PieceSet &Set,
@@ -35,7 +66,23 @@ std::optional<Position> positionOf(DiagnosticEngine &Diags, const PieceSet &Set,
     Diags.error("--position: " + Error);
     return std::nullopt;
   }
-  for (unsigned S : Set.board().squares().toVector())
+  // A '*' of the position is a wall, as for one notation's piece; a piece
+  // on a square the set's board does not have is an error at its letter.
+  const Board &B = Set.board();
+  for (unsigned S = 0; S < B.numSquares(); ++S)
+    if (!B.squares().test(S) && P->at(S).Present) {
+      unsigned In = Diags.addBuffer(FEN, "--position");
+      size_t At = placementOffset(FEN, B, S);
+      Diags.error(Diags.loc(In, At),
+                  "the piece '" + FEN.substr(At, 1) + "' stands on " +
+                      B.squareName(S) + ", which the board of " +
+                      (Set.Title.empty() ? std::string("the set")
+                                         : "'" + Set.Title + "'") +
+                      " does not have",
+                  {Diags.range(In, At, At + 1)});
+      return std::nullopt;
+    }
+  for (unsigned S : P->board().squares().toVector())
     if (P->at(S).Present && !Set.findByLetter(P->at(S).Type)) {
       char L = P->at(S).Type;
       if (P->at(S).Side == Color::Black)
@@ -56,7 +103,7 @@ std::optional<PositionMoves> fairy::positionMoves(Compilation &C) {
   auto P = positionOf(Diags, Set, Inv.Position);
   if (!P)
     return std::nullopt;
-  const Board &B = Set.board();
+  const Board &B = P->board(); // the set's, with the position's walls
   Set.describeTo(*P);
   // Off its start square a piece has moved.
   if (Set.Start)

@@ -316,6 +316,9 @@ public:
   std::optional<std::string> lintSet(const PieceSet &Set) {
     FrontendOptions FOpts;
     FOpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
+    // A variants.ini's Betza is what Fairy-Stockfish reads of it.
+    FOpts.FairyStockfishLetters =
+        !Inv.ImportPath.empty() || !Inv.VariantName.empty();
     FOpts.BoardWidth = Set.board().width();
     FOpts.BoardMaxSide = Set.board().maxSide();
     for (const PieceDef &D : Set.Pieces)

@@ -182,6 +182,7 @@ VariantsIniLinter::importSection(DiagnosticEngine &Diags,
   std::vector<Diagnostic> Lint;
   if (Set && Diags.errorCount() == Errors) {
     FrontendOptions FOpts;
+    FOpts.FairyStockfishLetters = true; // as the import reads them
     FOpts.BoardWidth = Set->board().width();
     FOpts.BoardMaxSide = Set->board().maxSide();
     // Only the movements written in the document: what the lint says of

@@ -19,10 +19,13 @@
 // older promotionRank). Rules that change where pieces go and that fairyc
 // does not model get a warning naming them (-Wunsupported-rule); the rest
 // (drops, castling, counting, legality, results...) are game rules, left
-// alone. A parent is another section of the file or one of Fairy-Stockfish's
-// built-in variants, which BuiltinVariants.ini states as sections read by the
-// same code; without a parent a section starts from chess's rules with no
-// pieces, as in Fairy-Stockfish.
+// alone; a key Fairy-Stockfish does not read at all is a warning
+// (-Wunknown-key), and custom pieces' Betza is read as it reads it, letter
+// by letter (FrontendOptions::FairyStockfishLetters). A parent is another
+// section of the file or one of Fairy-Stockfish's built-in variants, which
+// BuiltinVariants.ini states as sections read by the same code; without a
+// parent a section starts from chess's rules with no pieces, as in
+// Fairy-Stockfish.
 //
 // The text is split once (VariantsIniText.h), each section's rules are
 // resolved once over its parent's and kept (VariantsIniRules.h), so that
@@ -33,6 +36,7 @@
 #include "fairy/PieceFile/PieceSet.h"
 #include "fairy/Support/Suggest.h"
 
+#include "FairyStockfishKeys.h"
 #include "VariantsIniPieces.h"
 #include "VariantsIniRules.h"
 #include "VariantsIniText.h"
@@ -96,6 +100,7 @@ public:
       unknownVariant(Variant);
       return std::nullopt;
     }
+    warnUnknownKeys(*S);
     Outcome O = resolve(*S);
     if (O.F) {
       unsigned In = buffer(O.F->Builtin);
@@ -128,6 +133,8 @@ private:
   std::deque<RuleState> States;
   RuleState Last; ///< the state of a section no other inherits from
   RuleArena Arena;
+  /// The sections of the user's file whose keys were checked.
+  llvm::DenseSet<const Section *> KeysChecked;
   /// The state finish() reads.
   const RuleState *St = nullptr;
 
@@ -168,6 +175,39 @@ private:
     for (const std::string &S : Typo.nearest())
       Similar += (Similar.empty() ? "" : ", ") + (Open + S + Close);
     return Similar;
+  }
+
+  /// Warns of every key Fairy-Stockfish does not read in \p Start and the
+  /// sections of the user's file it inherits from, each section once per
+  /// importer (what it reads of a built-in one is fairyc's own statement).
+  void warnUnknownKeys(const Section &Start) {
+    for (const Section *S = &Start; S && !S->Builtin; S = S->ParentSection) {
+      if (!KeysChecked.insert(S).second)
+        return; // checked, and so are its parents (or a loop)
+      for (const Entry &E : S->Entries)
+        if (!isFairyStockfishKey(E.Key))
+          unknownKey(E);
+    }
+  }
+
+  void unknownKey(const Entry &E) {
+    TypoCorrector Typo(E.Key, /*PartsCount=*/false);
+    for (const std::string &K : fairyStockfishKeys())
+      Typo.add(K);
+    std::string Similar;
+    for (const std::string &K : Typo.nearest())
+      Similar += (Similar.empty() ? "'" : ", '") + K + "'";
+    unsigned In = buffer(false);
+    SMRange Key = Diags->range(In, E.KeyBegin, E.KeyBegin + E.Key.size());
+    std::vector<llvm::SMFixIt> Fix;
+    if (Typo.nearest().size() == 1)
+      Fix.emplace_back(Key, Typo.nearest().front());
+    Diags->warning(Warning::UnknownKey, Key.Start,
+                   "Fairy-Stockfish reads no key '" + E.Key.str() +
+                       "' and ignores this line" +
+                       (Similar.empty() ? std::string()
+                                        : "; did you mean " + Similar + "?"),
+                   {Key}, Fix);
   }
 
   void unknownVariant(const std::string &Variant) {
@@ -341,6 +381,7 @@ private:
       }
       FrontendOptions FOpts;
       FOpts.XBoardBetza = Opts.XBoardBetza;
+      FOpts.FairyStockfishLetters = true; // what Fairy-Stockfish reads
       FOpts.BoardWidth = Set.board().width();
       FOpts.BoardMaxSide = Set.board().maxSide();
       unsigned Before = Diags->errorCount();
@@ -525,6 +566,7 @@ std::string VariantsIniImporter::Impl::list() {
     DiagnosticEngine One(nullptr);
     FrontendOptions FOpts;
     FOpts.XBoardBetza = Opts.XBoardBetza;
+    FOpts.FairyStockfishLetters = true;
     FOpts.BoardWidth = Width;
     FOpts.BoardMaxSide = MaxSide;
     NodeRef IR = findNotation("betza")->Parse(

@@ -346,6 +346,7 @@ std::string freshLint(const std::string &Text) {
         importVariantsIniText(Diags, Text, "<input>", Name, PieceFileOptions());
     if (Set && !Diags.errorCount()) {
       FrontendOptions FOpts;
+      FOpts.FairyStockfishLetters = true; // as --import --lint reads them
       FOpts.BoardWidth = Set->board().width();
       FOpts.BoardMaxSide = Set->board().maxSide();
       for (const PieceDef &D : Set->Pieces)

@@ -28,6 +28,11 @@ struct FrontendOptions {
   /// Read Betza as XBoard does where it differs from Fairy-Stockfish
   /// (--betza=xboard; docs/notations/betza.md, "XBoard's reading").
   bool XBoardBetza = false;
+  /// Read Betza letter by letter as Fairy-Stockfish reads a variants.ini's
+  /// pieces: a character it does not know (XBetza's 'a' and 'y', brackets,
+  /// a second range digit) is skipped, with a warning, instead of read as
+  /// XBetza. Not with XBoardBetza.
+  bool FairyStockfishLetters = false;
   /// The width of the board the moves are for, if one was given: XBetza's
   /// cylinder moves ('o') wrap around it.
   std::optional<int> BoardWidth;

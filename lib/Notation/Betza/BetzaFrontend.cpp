@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BetzaAST.h"
+#include "BetzaFairyStockfish.h"
 
 #include "fairy/IR/BoardShape.h"
 #include "fairy/Notation/Notation.h"
@@ -1094,8 +1095,22 @@ static bool modifiersWithoutAtom(DiagnosticEngine &Diags, unsigned Buffer,
 
 NodeRef fairy::parseBetza(DiagnosticEngine &Diags, unsigned Buffer,
                           const FrontendOptions &Opts) {
-  if (!checkUTF8(Diags, Buffer) ||
-      !checkNesting(Diags, Buffer, "([{", ")]}", "the Betza text"))
+  if (!checkUTF8(Diags, Buffer))
+    return nullptr;
+  if (Opts.FairyStockfishLetters && !Opts.XBoardBetza) {
+    // What Fairy-Stockfish reads, located where it is written.
+    FairyStockfishText Read = readAsFairyStockfish(Diags.bufferText(Buffer));
+    for (const FairyStockfishText::Dropped &D : Read.Drops)
+      Diags.warning(Warning::BetzaFairyStockfish, Diags.loc(Buffer, D.Begin),
+                    D.Message, {Diags.range(Buffer, D.Begin, D.End)});
+    FrontendOptions Rest = Opts;
+    Rest.FairyStockfishLetters = false;
+    if (Read.Kept != Diags.bufferText(Buffer))
+      Buffer = Diags.addEmbeddedBuffer(Read.Kept, Buffer,
+                                       std::move(Read.Offsets), false);
+    return parseBetza(Diags, Buffer, Rest);
+  }
+  if (!checkNesting(Diags, Buffer, "([{", ")]}", "the Betza text"))
     return nullptr;
   AntlrParse<BetzaLexer, BetzaParser> Parse(Diags.bufferText(Buffer).str());
   BetzaParser::BetzaContext *Tree = Parse.run(&BetzaParser::betza);
