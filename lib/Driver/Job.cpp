@@ -20,6 +20,7 @@
 #include "llvm/Support/Path.h"
 
 #include <cctype>
+#include <set>
 
 using namespace fairy;
 using namespace llvm;
@@ -283,7 +284,8 @@ public:
       if (Inv.VariantName.empty() || !In.empty() ||
           Inv.Expression.has_value()) {
         Diags.error(Inv.VariantName.empty()
-                        ? "--import needs --variant=NAME: the section to read"
+                        ? "--import needs --variant=NAME: the section to "
+                          "read (--lint without it lints every section)"
                         : "--variant reads the pieces of a variants.ini "
                           "section or a built-in variant; give no other "
                           "input");
@@ -312,8 +314,36 @@ public:
   }
 
   /// A piece file or variants.ini section: every piece, one output.
-  /// --lint of a set: every movement, on the set's board.
-  std::optional<std::string> lintSet(const PieceSet &Set) {
+  /// --import=FILE --lint without --variant: every section of the file
+  /// (the last of a name), and what is said of a section the others
+  /// inherit from said once; only the movements written in the file are
+  /// linted, as fairyc-lsp does.
+  std::optional<std::string> lintVariantsIniFile() {
+    PieceFileOptions POpts;
+    POpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
+    std::string Error;
+    if (!Inv.Board.empty() &&
+        !(POpts.BoardOverride = Board::parse(Inv.Board, Error))) {
+      Diags.error("--board: " + Error);
+      return std::nullopt;
+    }
+    auto Text = readInput(Diags, Inv.ImportPath);
+    if (!Text)
+      return std::nullopt;
+    Diags.setDeduplicate(true);
+    VariantsIniImporter Importer(Diags, *Text, Inv.ImportPath, POpts);
+    std::set<std::string> Done;
+    for (const VariantsIniImporter::SectionInfo &S : Importer.sections())
+      if (Done.insert(S.Name).second)
+        if (auto Set = Importer.import(S.Name))
+          lintSet(*Set, Inv.ImportPath);
+    return newErrors() ? std::nullopt : std::optional<std::string>("");
+  }
+
+  /// --lint of a set: every movement, on the set's board (with \p OnlyIn,
+  /// those written in that buffer).
+  std::optional<std::string> lintSet(const PieceSet &Set,
+                                     StringRef OnlyIn = "") {
     FrontendOptions FOpts;
     FOpts.XBoardBetza = Inv.Betza == BetzaReading::XBoard;
     // A variants.ini's Betza is what Fairy-Stockfish reads of it.
@@ -321,9 +351,12 @@ public:
         !Inv.ImportPath.empty() || !Inv.VariantName.empty();
     FOpts.BoardWidth = Set.board().width();
     FOpts.BoardMaxSide = Set.board().maxSide();
+    llvm::SourceMgr &SM = Diags.sourceMgr();
     for (const PieceDef &D : Set.Pieces)
       for (const PieceMovement &M : D.Moves)
-        lintMovement(Diags, *M.Notation, M.Buffer, Set.board(), FOpts);
+        if (OnlyIn.empty() ||
+            SM.getMemoryBuffer(M.Buffer)->getBufferIdentifier() == OnlyIn)
+          lintMovement(Diags, *M.Notation, M.Buffer, Set.board(), FOpts);
     return newErrors() ? std::nullopt : std::optional<std::string>("");
   }
 
@@ -432,6 +465,9 @@ public:
                   "side (--side=white or --side=black)");
       return std::nullopt;
     }
+    if (Inv.LintOnly && !Inv.ImportPath.empty() && Inv.VariantName.empty() &&
+        In.empty() && !Inv.Expression)
+      return lintVariantsIniFile();
     if (PieceSetInput) {
       std::optional<PieceSet> Set = readPieceSetInput();
       if (!Set)

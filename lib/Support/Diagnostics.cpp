@@ -271,6 +271,13 @@ static SMDiagnostic cutToWindow(const SMDiagnostic &D, StringRef Line,
 void DiagnosticEngine::emit(SourceMgr::DiagKind Kind, SMLoc Loc,
                             const Twine &Msg, ArrayRef<SMRange> Ranges,
                             ArrayRef<SMFixIt> FixIts, StringRef Name) {
+  if (Deduplicate && Kind == SourceMgr::DK_Note && DroppingNotes)
+    return;
+  if (Deduplicate && Kind != SourceMgr::DK_Note &&
+      (DroppingNotes =
+           !Reported.insert({outermost(Loc).getPointer(), int(Kind), Msg.str()})
+                .second))
+    return;
   if (Kind == SourceMgr::DK_Error)
     ++Errors;
   // A diagnostic about something that has no place (a piece a variants.ini

@@ -191,4 +191,25 @@ TEST(DiagnosticsTest, FlushedInTheOrderOfTheirPlaces) {
   EXPECT_EQ(Order[5], "fairyc: error: no place");
 }
 
+// setDeduplicate: a diagnostic the same as an earlier one (place, kind,
+// message) is dropped with its notes, also when it comes from another
+// buffer embedded at the same place; a different one is kept.
+TEST(DiagnosticsTest, DeduplicateDropsRepeatsAndTheirNotes) {
+  DiagnosticEngine D(nullptr);
+  D.setDeduplicate(true);
+  unsigned Buf = D.addBuffer("abc\ndef", "<t>");
+  unsigned Inner = D.addEmbeddedBuffer("c", Buf, {2, 3}, false);
+  D.error(D.loc(Buf, 2), "once");
+  D.note(D.loc(Buf, 5), "its note");
+  D.error(D.loc(Inner, 0), "once");
+  D.note(D.loc(Buf, 5), "its note");
+  D.warning(D.loc(Buf, 2), "once");
+  D.error(D.loc(Buf, 1), "once");
+  ASSERT_EQ(D.diagnostics().size(), 4u);
+  EXPECT_EQ(D.errorCount(), 2u) << "a dropped error is not counted";
+  EXPECT_EQ(D.diagnostics()[1].Message, "its note");
+  EXPECT_EQ(D.diagnostics()[2].Kind, SourceMgr::DK_Warning);
+  EXPECT_EQ(D.diagnostics()[3].Column, 2u);
+}
+
 } // namespace

@@ -18,7 +18,9 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace fairy {
@@ -155,6 +157,11 @@ public:
   /// Stop printing diagnostics as they come (--diagnostics=json prints
   /// them all at the end instead).
   void setStream(llvm::raw_ostream *NewOS) { OS = NewOS; }
+  /// Drop a diagnostic the same as one reported before (the same place,
+  /// kind and message), with its notes: for a job that reads one text
+  /// several times (`--import=FILE --lint`, every section of a file, each
+  /// over the parents the others share).
+  void setDeduplicate(bool On) { Deduplicate = On; }
 
 private:
   struct Embedded {
@@ -169,6 +176,8 @@ private:
   unsigned Errors = 0;
   WarningPolicy Policy;
   std::map<unsigned, Embedded> EmbeddedIn;
+  bool Deduplicate = false, DroppingNotes = false;
+  std::set<std::tuple<const char *, int, std::string>> Reported;
   /// Diagnostics formatted, waiting for flush().
   struct Formatted {
     std::string Text;
