@@ -63,8 +63,13 @@ function boardAfter(variant, moves) {
   return {board, pushed};
 }
 
+let kept = null; // {variant, moves, board, pushed}: position's last board
+
 const ops = {
   load(r) {
+    // A section loaded anew may redefine a name: no board kept across.
+    if (kept) kept.board.delete();
+    kept = null;
     ffish.loadVariantConfig(r.ini);
     return ops.variants();
   },
@@ -78,12 +83,28 @@ const ops = {
     return out;
   },
   position(r) {
-    const {board, pushed} = boardAfter(r.variant, r.moves || []);
-    const out = {pushed, legal: legalOf(board), fen: board.fen(),
-                 over: board.isGameOver(), result: board.result(),
-                 check: board.isCheck()};
-    board.delete();
-    return out;
+    // A playout asks for one position after another: the board of the
+    // last request is kept, and moved on where the moves go on from it.
+    const moves = r.moves || [];
+    const last = kept;
+    if (last && last.variant === r.variant &&
+        last.moves.length <= moves.length &&
+        last.moves.every((m, i) => m === moves[i])) {
+      for (const m of moves.slice(last.moves.length)) {
+        if (!last.board.push(m)) break;
+        last.pushed++;
+      }
+      last.moves = moves.slice(0, last.pushed);
+    } else {
+      if (last) last.board.delete();
+      const {board, pushed} = boardAfter(r.variant, moves);
+      kept = {variant: r.variant, moves: moves.slice(0, pushed), board,
+              pushed};
+    }
+    const board = kept.board;
+    return {pushed: kept.pushed, legal: legalOf(board), fen: board.fen(),
+            over: board.isGameOver(), result: board.result(),
+            check: board.isCheck()};
   },
   perft(r) {
     const {board, pushed} = boardAfter(r.variant, r.moves || []);

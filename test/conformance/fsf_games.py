@@ -19,9 +19,11 @@ Fairy-Stockfish would see it, for each variant:
   seeded sample of first moves only, and the table says so);
 - seeded random playouts (PLAYOUTS of them, 4 to 10 plies each, moves
   chosen among the original's legal moves and pushed on both boards,
-  stopping when the game is over on the original): at every position the
-  sorted legal moves (UCI), whether the game is over, its result and
-  whether the side to move is in check must be the original's.
+  stopping when the game is over on the original), and LONG_PLAYOUTS more
+  of LONG_PLIES plies (FAIRYC_GAMES_LONG, 0: none): at every position the
+  sorted legal moves (UCI), whether the game is over, its result, whether
+  the side to move is in check and the FEN (Board.fen()) must be the
+  original's.
 
 The variants compared:
 
@@ -77,8 +79,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 SECTIONS = os.path.join(HERE, "game-sections.ini")
 SEED = int(os.environ.get("FAIRYC_GAMES_SEED", "20261126"))
-PLAYOUTS = 5
+PLAYOUTS = 8
 PLIES = (4, 10)
+# And two long playouts, for the rules that end or change a game later
+# (counting, flags, check counts, promotion).
+LONG_PLAYOUTS = 2
+LONG_PLIES = int(os.environ.get("FAIRYC_GAMES_LONG", "60"))
 PERFT_DEPTH = 3
 PERFT_CAP = 400000  # leaves of perft(3) above which first moves are sampled
 TIMEOUT = 120       # seconds for one answer of ffish
@@ -277,6 +283,10 @@ class Pair:
                 out.append("%s: original %s, export %s" % (what, a[key],
                                                            b[key]))
                 kinds.append(what + " differs")
+        fields = fen_difference(a["fen"], b["fen"])
+        if fields:
+            out.append("FEN (%s): export %s" % (", ".join(fields), b["fen"]))
+            kinds.append("FEN: %s differ" % ", ".join(fields))
         if not out:
             return None
         return where + ": " + "; ".join(out), ", ".join(kinds)
@@ -343,8 +353,8 @@ class Pair:
 
     def playouts(self):
         positions = 0
-        for _ in range(PLAYOUTS):
-            plies = self.rng.randint(*PLIES)
+        for i in range(PLAYOUTS + (LONG_PLAYOUTS if LONG_PLIES else 0)):
+            plies = self.rng.randint(*PLIES) if i < PLAYOUTS else LONG_PLIES
             moves = []
             while True:
                 a, b = self.both("position", moves=moves)
@@ -684,10 +694,12 @@ def main():
     install_ffish(workdir)
     t0 = time.time()
     rows = []
-    print("fsf-games: seed %d (FAIRYC_GAMES_SEED), %d playouts of %d-%d plies,"
-          " perft to depth %d (under a sample of first moves where it would "
-          "exceed %d leaves)" % (SEED, PLAYOUTS, PLIES[0], PLIES[1],
-                                 PERFT_DEPTH, PERFT_CAP), flush=True)
+    print("fsf-games: seed %d (FAIRYC_GAMES_SEED), %d playouts of %d-%d plies"
+          " and %d of %d, perft to depth %d (under a sample of first moves "
+          "where it would exceed %d leaves)" % (
+              SEED, PLAYOUTS, PLIES[0], PLIES[1],
+              LONG_PLAYOUTS if LONG_PLIES else 0, LONG_PLIES, PERFT_DEPTH,
+              PERFT_CAP), flush=True)
     builtins, unknown = run_builtins(fairyc, workdir, rows)
     run_piece_files(fairyc, workdir, builtins, rows)
     run_sections(fairyc, workdir, "section", SECTIONS, builtins, rows)
