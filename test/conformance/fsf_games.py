@@ -58,8 +58,9 @@ Original and export are played by two long-lived ffish processes
 
 Usage: fsf_games.py FAIRYC WORKDIR
 Environment: FAIRYC_GAMES_SEED (default 20261126), FAIRYC_VARIANTS_INI,
-FAIRYC_GAMES_CHESS_DEPTH (default 5), FAIRYC_GAMES_ONLY=regex (the
-variants to compare, by name).
+FAIRYC_GAMES_CHESS_DEPTH (default 5), FAIRYC_GAMES_LONG (plies of the long
+playouts, default 60), FAIRYC_GAMES_ONLY=regex (the variants to compare,
+by name).
 Exit status: 0 no FAILED, 1 some FAILED, 77 skipped (ffish could not be
 installed) -- never reported as passed.
 """
@@ -86,20 +87,8 @@ PLIES = (4, 10)
 LONG_PLAYOUTS = 2
 LONG_PLIES = int(os.environ.get("FAIRYC_GAMES_LONG", "60"))
 PERFT_DEPTH = 3
-PERFT_CAP = 400000  # leaves of perft(3) above which first moves are sampled
+PERFT_CAP = 400000  # leaves above which a depth's first moves are sampled
 TIMEOUT = 120       # seconds for one answer of ffish
-
-
-def reference_of(path, builtins):
-    """The built-in variant that plays the game a piece file describes, if
-    any: the one named as the file (orthodox chess without castling, where
-    the file states none, is Fairy-Stockfish's nocastle). It is used only
-    where it starts from the piece file's start position."""
-    stem = os.path.basename(path)[:-len(".fairy")]
-    if stem == "chess" and not re.search(r"^\s*castling\b", open(path).read(),
-                                         re.M):
-        return "nocastle"
-    return stem if stem in builtins else None
 
 # Orthodox chess from the start (perft(4), perft(5)).
 CHESS_PERFT = {4: 197281, 5: 4865609}
@@ -122,8 +111,9 @@ class Worker:
     def start(self):
         env = dict(os.environ,
                    NODE_PATH=os.path.join(self.workdir, "node_modules"))
+        # What ffish writes to stderr; kept across restarts within a run.
         self.log = open(os.path.join(self.workdir, "fsf-games-%s.log" %
-                                     self.label), "ab")
+                                     self.label), "ab" if self.proc else "wb")
         self.proc = subprocess.Popen(
             ["node", os.path.join(HERE, "fsf-games.js")],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log,
@@ -559,6 +549,18 @@ def piece_file_start(path, doc_board):
         return m.group(1).split(" ")[0], "its start position"
     w, h = doc_board
     return "/".join([str(w)] * h), "the empty board (no start position)"
+
+
+def reference_of(path, builtins):
+    """The built-in variant that plays the game a piece file describes, if
+    any: the one named as the file (orthodox chess without castling, where
+    the file states none, is Fairy-Stockfish's nocastle). It is used only
+    where it starts from the piece file's start position."""
+    stem = os.path.basename(path)[:-len(".fairy")]
+    if stem == "chess" and not re.search(r"^\s*castling\b", open(path).read(),
+                                         re.M):
+        return "nocastle"
+    return stem if stem in builtins else None
 
 
 def chess_perft(group, name, row):
