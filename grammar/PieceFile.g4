@@ -31,6 +31,7 @@ statement
   | startDecl
   | promotionDecl
   | zoneDecl
+  | confineDecl
   | promoteDecl
   | castlingDecl
   | dropsDecl
@@ -49,6 +50,8 @@ movement    : side=(WHITE | BLACK)? notation=NAME STRING SEMI ;
 startDecl   : START STRING SEMI ;
 promotionDecl : PROMOTION side=(WHITE | BLACK)? squareSpan (COMMA squareSpan)* SEMI ;
 zoneDecl    : ZONE NUMBER squareSpan (COMMA squareSpan)* SEMI ;
+confineDecl : CONFINE letter=NAME side=(WHITE | BLACK)? squareSpan
+              (COMMA squareSpan)* SEMI ;
 // The words after the keyword ("P to Q R B N", "K with R to g c",
 // "captured") are read by the reader, which names what is wrong.
 promoteDecl  : PROMOTE NAME* SEMI ;
@@ -67,6 +70,7 @@ BLACK   : 'black' ;
 START   : 'start' ;
 PROMOTION : 'promotion' ;
 ZONE    : 'zone' ;
+CONFINE : 'confine' ;
 PROMOTE : 'promote' ;
 CASTLING : 'castling' ;
 DROPS   : 'drops' ;

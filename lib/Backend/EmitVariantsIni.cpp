@@ -33,6 +33,8 @@
 #include "fairy/Backend/Compilation.h"
 #include "fairy/Backend/PieceViews.h"
 
+#include "fairy/IR/Builder.h"
+#include "fairy/IR/IRParser.h"
 #include "fairy/IR/Printer.h"
 #include "fairy/Notation/BetzaWriter.h"
 #include "fairy/Support/Escape.h"
@@ -162,6 +164,7 @@ std::map<std::string, std::string> predefinedByMoves(FrontendOptions Opts) {
       {"clobber", "cW"},
       {"breakthrough", "fmWfF"},
       {"cannon", "mRcpR"},
+      {"soldier", "fsW"},
       {"horse", "nN"},
       {"elephant", "nA"},
       {"janggiElephant", "nZ"},
@@ -201,12 +204,82 @@ std::string fenFields(const std::string &Given, bool Castling) {
   return Out;
 }
 
+/// \p N without a mobility region: seq(X, guard<zone Z>(seq())) -- the
+/// moves of X that end in zone Z, as the import writes Fairy-Stockfish's
+/// mobility regions -- is X, with Z in \p Zone (0 when there is none).
+NodeRef peelMobility(NodeRef N, int &Zone) {
+  Zone = 0;
+  while (N->is(NodeKind::Alt) && N->children().size() == 1)
+    N = N->children().front();
+  if (!N->is(NodeKind::Seq) || N->children().size() < 2)
+    return N;
+  const NodeRef &Last = N->children().back();
+  if (!Last->is(NodeKind::Guard) || Last->guard().K != GuardPredicate::Zone ||
+      Last->guard().Negated || !Last->operand()->isEmptyPath())
+    return N;
+  Zone = Last->guard().ZoneId;
+  return ir::seqFlat({N->children().begin(), N->children().end() - 1});
+}
+
+/// The ranks of \p Zone, if it is the whole ranks from \p From to \p To.
+bool isRanks(const Board &B, const SquareSet &Zone, int From, int To) {
+  for (unsigned Sq : B.squares().toVector()) {
+    int Rank = B.coord(Sq).y + 1;
+    if (Zone.test(Sq) != (Rank >= From && Rank <= To))
+      return false;
+  }
+  return true;
+}
+
+/// The rank from which \p White (a piece's moves) are Fairy-Stockfish's
+/// soldier's -- a step forward, and sideways from its soldierPromotionRank
+/// on -- with \p Black's zone the mirror; 0 when they are not.
+int soldierRank(const PieceSet &Set, const NodeRef &White,
+                const NodeRef &Black) {
+  const Board &B = Set.board();
+  // The sideways steps' zone: the one guard<zone Z> of White's moves.
+  auto ZoneOf = [](const NodeRef &N) {
+    int Zone = 0;
+    std::vector<const Node *> Work = {N.get()};
+    while (!Work.empty()) {
+      const Node *At = Work.back();
+      Work.pop_back();
+      if (At->is(NodeKind::Guard) && At->guard().K == GuardPredicate::Zone)
+        Zone = At->guard().ZoneId;
+      for (const NodeRef &C : At->children())
+        Work.push_back(C.get());
+    }
+    return Zone;
+  };
+  int ZW = ZoneOf(White), ZB = ZoneOf(Black);
+  auto W = Set.Zones.find(ZW), Bl = Set.Zones.find(ZB);
+  if (!ZW || !ZB || W == Set.Zones.end() || Bl == Set.Zones.end())
+    return 0;
+  auto Soldier = [&](int Zone) {
+    DiagnosticEngine Quiet(nullptr);
+    std::string Text = "alt(guard<zone " + std::to_string(Zone) +
+                       ">(sym<lr>(leg(1,0; notfriend))), leg(0,1; notfriend))";
+    unsigned Buffer = Quiet.addBuffer(Text, "soldier");
+    NodeRef IR = parseIR(Quiet, Buffer);
+    return IR ? canonical(IR) : std::string();
+  };
+  if (canonical(White) != Soldier(ZW) || canonical(Black) != Soldier(ZB))
+    return 0;
+  for (int Rank = 2; Rank <= B.height(); ++Rank)
+    if (isRanks(B, W->second, Rank, B.height()) &&
+        isRanks(B, Bl->second, 1, B.height() + 1 - Rank))
+      return Rank;
+  return 0;
+}
+
 /// The pieces and rules of a section being written.
 struct Section {
   std::string Pieces, Royal, Gone, Written;
   int Custom = 0;
   /// The predefined types given to pieces so far.
   std::set<std::string> Types;
+  /// The soldier's soldierPromotionRank, once a piece is the soldier.
+  int Soldier = 0;
   /// The pieces with initial moves (the double-step region's).
   std::vector<const PieceDef *> Initial;
   /// Keys the export derives (board, regions); the set's rules come after
@@ -241,13 +314,26 @@ writePiece(Compilation &C, Section &S, const PieceDef &D,
       ++S.Custom;
     return std::nullopt;
   }
-  NodeRef White = optimize(D.movesFor(Color::White), C.Inv.OptLevel, {});
-  NodeRef Black = optimize(D.movesFor(Color::Black), C.Inv.OptLevel, {});
+  // Each side's moves, and where they must end (a mobility region).
+  int Region[2];
+  NodeRef Raw[2] = {peelMobility(D.movesFor(Color::White), Region[0]),
+                    peelMobility(D.movesFor(Color::Black), Region[1])};
+  NodeRef White = optimize(Raw[0], C.Inv.OptLevel, {});
+  NodeRef Black = optimize(Raw[1], C.Inv.OptLevel, {});
   std::string Moves = canonical(White);
-  if (D.hasSideSpecificMoves() && canonical(Black) != Moves)
-    return std::string("Fairy-Stockfish's pieces move alike for both sides "
-                       "(Black's turned half round), and this one's sides "
-                       "differ");
+  int Soldier = 0;
+  if (D.hasSideSpecificMoves() && canonical(Black) != Moves) {
+    Soldier = soldierRank(C.set(), Raw[0], Raw[1]);
+    if (!Soldier)
+      return std::string("Fairy-Stockfish's pieces move alike for both "
+                         "sides (Black's turned half round), and this "
+                         "one's sides differ");
+    // Fairy-Stockfish's soldier: fsW, its sideways steps from the rank.
+    DiagnosticEngine Quiet(nullptr);
+    unsigned Buffer = Quiet.addBuffer("fsW", "soldier");
+    White = parseBetza(Quiet, Buffer, FrontendOptions());
+    Moves = canonical(White);
+  }
   std::string Why;
   // Fairy-Stockfish reads no bracket chains.
   auto Betza = irToBetza(White, Why, {}, BetzaStyle::XBetza);
@@ -262,26 +348,47 @@ writePiece(Compilation &C, Section &S, const PieceDef &D,
   auto Type = Predefined.find(Moves);
   if (Type == Predefined.end())
     Type = Predefined.find("betza " + *Betza);
+  std::optional<std::string> TypeName;
+  if (Type != Predefined.end())
+    TypeName = Type->second;
+  if (Soldier) {
+    if (S.Soldier)
+      return std::string("Fairy-Stockfish has one soldier type, and its "
+                         "rank is another piece's");
+    S.Soldier = Soldier;
+    TypeName = "soldier";
+  }
   // A type given to one piece already (shogi's gold and tokin move alike):
   // the other is a custom piece.
-  if (!D.Royal && Type != Predefined.end() &&
-      !S.Types.insert(Type->second).second)
-    Type = Predefined.end();
+  if (!D.Royal && TypeName && !S.Types.insert(*TypeName).second)
+    TypeName.reset();
+  std::string Key;
   if (D.Royal) {
     if (!S.Royal.empty())
       return std::string("Fairy-Stockfish has one royal piece, the king");
-    bool PlainKing = Type != Predefined.end() && Type->second == "commoner";
+    bool PlainKing = TypeName == std::string("commoner");
     S.Royal = "king = " + Letter + (PlainKing ? "" : ":" + *Betza) + "\n";
-  } else if (Type != Predefined.end()) {
-    S.Pieces += "# " + escapeForIni(D.Name) + "\n" + Type->second + " = " +
+    Key = "king";
+  } else if (TypeName) {
+    S.Pieces += "# " + escapeForIni(D.Name) + "\n" + *TypeName + " = " +
                 Letter + "\n";
+    Key = *TypeName;
   } else {
     if (S.Custom == 25)
       return std::string("Fairy-Stockfish has 25 custom pieces at most");
-    S.Pieces += "# " + escapeForIni(D.Name) + "\ncustomPiece" +
-                std::to_string(++S.Custom) + " = " + Letter + ":" + *Betza +
-                "\n";
+    Key = "customPiece" + std::to_string(++S.Custom);
+    S.Pieces += "# " + escapeForIni(D.Name) + "\n" + Key + " = " + Letter +
+                ":" + *Betza + "\n";
   }
+  if (Soldier)
+    S.key("soldierPromotionRank", std::to_string(Soldier));
+  // Where the piece's moves must end: its type's mobility region.
+  Key[0] = char(std::toupper((unsigned char)Key[0]));
+  for (int Side = 0; Side < 2; ++Side)
+    if (auto Zone = C.set().Zones.find(Region[Side]);
+        Region[Side] && Zone != C.set().Zones.end())
+      S.key(std::string("mobilityRegion") + (Side ? "Black" : "White") + Key,
+            squares(C.set().board(), Zone->second));
   if (usesGuard(*White, GuardPredicate::Initial))
     S.Initial.push_back(&D);
   return std::nullopt;

@@ -127,9 +127,16 @@ std::string rulesDecl(const PieceSet &Set) {
   }
   for (const auto &[Id, Zone] : Set.Zones) {
     std::string Squares = squareNames(Set.board(), Zone, ", ");
-    if (!Squares.empty())
+    // Zones past 1000 are the confine statements' (below).
+    if (!Squares.empty() && Id <= 1000)
       Out += "zone " + std::to_string(Id) + " " + Squares + ";\n";
   }
+  for (const PieceDef &D : Set.Pieces)
+    for (Color Side : {Color::White, Color::Black})
+      if (auto Zone = Set.Zones.find(D.ConfineZone[(int)Side]);
+          D.ConfineZone[(int)Side] && Zone != Set.Zones.end())
+        Out += std::string("confine ") + D.Letter + " " + sideName(Side) +
+               " " + squareNames(Set.board(), Zone->second, ", ") + ";\n";
   return Out + gameRulesDecl(Set);
 }
 
@@ -137,7 +144,7 @@ std::string rulesDecl(const PieceSet &Set) {
 bool isKeyword(const std::string &Name) {
   for (const char *K : {"game", "board", "missing", "include", "piece", "royal",
                         "white", "black", "start", "promotion", "zone",
-                        "promote", "castling", "drops"})
+                        "promote", "castling", "drops", "confine"})
     if (Name == K)
       return true;
   return false;
@@ -163,13 +170,13 @@ std::optional<std::string> fairy::writePieceFile(Compilation &C,
   Read.BoardMaxSide = Set.board().maxSide();
   for (const PieceDef &D : Set.Pieces) {
     std::vector<std::optional<Color>> Sides = {std::nullopt};
-    if (D.hasSideSpecificMoves())
+    if (D.hasSideSpecificMovements())
       Sides = {Color::White, Color::Black};
     std::vector<std::string> Lines;
     bool Warned = false;
     for (std::optional<Color> Side : Sides) {
       // Board-independent, like --emit=betza of one piece.
-      NodeRef IR = optimize(D.movesFor(Side.value_or(Color::White)),
+      NodeRef IR = optimize(D.unconfinedMovesFor(Side.value_or(Color::White)),
                             C.Inv.OptLevel, PassContext());
       std::string Why;
       std::optional<std::string> Text =

@@ -79,7 +79,7 @@ struct IncludeStatement {
 /// The words that begin a statement.
 const char *const StatementKeywords[] = {
     "game",  "board",   "include",  "piece", "start",
-    "promotion", "zone", "promote", "castling", "drops"};
+    "promotion", "zone", "promote", "castling", "drops", "confine"};
 
 bool isStatementKeyword(const std::string &Word) {
   for (const char *K : StatementKeywords)
@@ -312,11 +312,17 @@ public:
     std::vector<unsigned> Via;
     int Number = 0; ///< of a `zone` statement
     SMRange Range;
+    /// The piece of a `confine` statement.
+    char Letter = 0;
+    SMRange LetterRange;
   };
   std::vector<RawZone> Zones;
   /// `zone N ...;` statements, of every file: the pieces that test them
   /// may come from any.
   std::vector<RawZone> Numbered;
+  /// `confine` statements: like promotion zones, of the file whose board
+  /// is used.
+  std::vector<RawZone> Confines;
   /// Real paths of the files being read, innermost last.
   std::vector<std::string> Stack;
 };
@@ -345,6 +351,8 @@ public:
         promotion(Z);
       else if (auto *Zn = S->zoneDecl())
         zone(Zn);
+      else if (auto *Co = S->confineDecl())
+        confine(Co);
       else if (auto *Pr = S->promoteDecl())
         promote(Pr);
       else if (auto *Ca = S->castlingDecl())
@@ -584,6 +592,23 @@ private:
     Z.Via = Via;
     spans(Z, C->squareSpan());
     Load.Zones.push_back(std::move(Z));
+  }
+
+  /// `confine L [white|black] squares;`: where the moves of the piece L
+  /// must end (Fairy-Stockfish's mobility region); without a side,
+  /// White's, and Black's turned half round unless Black's is given.
+  void confine(P::ConfineDeclContext *C) {
+    Loader::RawZone Z;
+    if (C->side)
+      Z.Side = C->side->getType() == L::WHITE ? Color::White : Color::Black;
+    PieceDef Named;
+    letter(Named, C->letter);
+    Z.Letter = Named.Letter;
+    Z.LetterRange = Named.LetterRange;
+    Z.Via = Via;
+    spans(Z, C->squareSpan());
+    Z.Range = range(C);
+    Load.Confines.push_back(std::move(Z));
   }
 
   void zone(P::ZoneDeclContext *C) {
@@ -1037,6 +1062,64 @@ std::optional<SquareSet> squaresOf(DiagnosticEngine &Diags,
   return Zone;
 }
 
+/// \p S turned half round on \p B: Black's zone of a zone given for White.
+SquareSet turnedHalfRound(const Board &B, const SquareSet &S) {
+  SquareSet Turned(B.numSquares());
+  for (unsigned Sq : S.toVector()) {
+    Vec C = B.coord(Sq);
+    Vec T(B.width() - 1 - C.x, B.height() - 1 - C.y, B.depth() - 1 - C.z);
+    if (B.contains(T))
+      Turned.set(B.index(T));
+  }
+  return Turned;
+}
+
+/// The `confine` statements of the file whose board is used: each side's
+/// zone of the piece, numbered after those a file may number (1 to 1000).
+bool confinements(Loader &Load, PieceSet &Set,
+                  const std::vector<unsigned> &BoardVia) {
+  DiagnosticEngine &Diags = Load.Diags;
+  const Board &B = Set.board();
+  // By letter: White's and Black's zone, each given or turned.
+  std::map<char, std::optional<SquareSet>[2]> Given, Both;
+  for (const Loader::RawZone &Z : Load.Confines) {
+    if (Z.Via != BoardVia)
+      continue;
+    if (!Set.findByLetter(Z.Letter)) {
+      Diags.error(Z.LetterRange.Start,
+                  std::string("no piece has the letter ") + Z.Letter,
+                  {Z.LetterRange});
+      return false;
+    }
+    auto Zone = squaresOf(Diags, Z, B);
+    if (!Zone)
+      return false;
+    std::optional<SquareSet> &Into =
+        Z.Side ? Given[Z.Letter][(int)*Z.Side] : Both[Z.Letter][0];
+    if (!Into)
+      Into = SquareSet(B.numSquares());
+    *Into |= *Zone;
+  }
+  int Next = 1001;
+  for (PieceDef &D : Set.Pieces) {
+    std::optional<SquareSet> Zone[2];
+    auto G = Given.find(D.Letter);
+    auto All = Both.find(D.Letter);
+    for (int Side = 0; Side < 2; ++Side) {
+      if (G != Given.end() && G->second[Side])
+        Zone[Side] = G->second[Side];
+      else if (All != Both.end() && All->second[0])
+        Zone[Side] = Side ? turnedHalfRound(B, *All->second[0])
+                          : *All->second[0];
+      if (!Zone[Side])
+        continue;
+      Set.Zones[Next] = *Zone[Side];
+      D.ConfineZone[Side] = Next++;
+    }
+  }
+  return true;
+}
+
 /// The start position and promotion zones of the file whose board is
 /// used (\p BoardVia: its includes), on that board; none with --board.
 /// False after an error.
@@ -1157,7 +1240,7 @@ bool gameRules(Loader &Load, PieceSet &Set, const PieceFileOptions &Opts,
     }
     Set.Promotion[1] = Turned;
   }
-  return true;
+  return confinements(Load, Set, BoardVia);
 }
 
 std::optional<PieceSet> finish(Loader &Load, const PieceFileOptions &Opts) {

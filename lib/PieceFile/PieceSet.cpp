@@ -5,12 +5,25 @@
 
 using namespace fairy;
 
-NodeRef PieceDef::movesFor(Color Side) const {
+NodeRef PieceDef::unconfinedMovesFor(Color Side) const {
   std::vector<NodeRef> Alternatives;
   for (const PieceMovement &M : Moves)
     if (appliesTo(M, Side))
       Alternatives.push_back(M.IR);
   return Alternatives.size() == 1 ? Alternatives[0] : ir::alt(Alternatives);
+}
+
+NodeRef PieceDef::movesFor(Color Side) const {
+  NodeRef Moves = unconfinedMovesFor(Side);
+  int Zone = ConfineZone[(int)Side];
+  if (!Zone)
+    return Moves;
+  // Each move tested where it ends, as the import writes Fairy-Stockfish's
+  // mobility regions.
+  GuardPredicate G;
+  G.K = GuardPredicate::Zone;
+  G.ZoneId = Zone;
+  return ir::seq({Moves, ir::guard(G, ir::seq({}))});
 }
 
 std::string PieceDef::describe(std::optional<Color> Side) const {

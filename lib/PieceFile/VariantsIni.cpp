@@ -343,9 +343,12 @@ private:
       Rules.removeWalls(*Set.TheBoard);
     Set.BoardGiven = true;
     Set.Style = St->Style;
-    for (int Black = 0; Black < 2; ++Black)
-      Set.Promotion[Black] =
-          Rules.onBoard(St->PromotionRegion[Black], Set.board());
+    // The promotion zones, where a piece promotes (xiangqi's pieces, say,
+    // never do, though Fairy-Stockfish's default region is there).
+    if (somethingPromotes())
+      for (int Black = 0; Black < 2; ++Black)
+        Set.Promotion[Black] =
+            Rules.onBoard(St->PromotionRegion[Black], Set.board());
     for (const Entry *E : St->unsupported())
       warnAt(*E, "fairyc does not model the rule '" + E->Key.str() +
                      "', which changes where pieces may go; the imported "
@@ -413,6 +416,20 @@ private:
     startPosition(Set);
     carryRules(Set);
     return Set;
+  }
+
+  /// Whether a piece of the section can promote: a pawn (Fairy-Stockfish's
+  /// default promotionPawnTypes) or a type the rules name.
+  bool somethingPromotes() const {
+    for (const IniPiece &P : St->Pieces)
+      if (P.Type == "pawn")
+        return true;
+    for (const Entry *E : St->carried())
+      if ((E->Key.startswith("promotionPawnTypes") ||
+           E->Key == "promotedPieceType" || E->Key == "pawnTypes") &&
+          E->Value.trim() != "-" && !E->Value.trim().empty())
+        return true;
+    return false;
   }
 
   /// The rule \p E as the set carries it, located where it is written.

@@ -55,9 +55,12 @@ TEST(PieceFileTest, ExamplesCompileToCheckedBitboardHeaders) {
             FastEvaluator::compile(V.Def->movesFor(Side), B, E);
         ASSERT_TRUE(Fast) << E;
         bool Moved = V.Assumes == PieceView::Moved;
-        ExpectedFn Expected = [&B, Side, Moved, F = Fast](Bits Others,
-                                                          unsigned S) {
+        ExpectedFn Expected = [&B, Side, Moved, F = Fast,
+                               Zones = Set->Zones](Bits Others, unsigned S) {
           Position P(B);
+          // The zones the pieces test (xiangqi's palace and river).
+          for (const auto &[Id, Squares] : Zones)
+            P.Zones[Id] = Squares;
           for (unsigned X = 0; X < B.numSquares(); ++X)
             if (Others >> X & 1)
               P.place(X, opposite(Side), 'X');

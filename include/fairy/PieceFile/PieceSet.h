@@ -60,6 +60,9 @@ struct PieceDef {
   std::string File; ///< the file that defined it
   llvm::SMRange NameRange, LetterRange;
   std::vector<PieceMovement> Moves;
+  /// `confine L squares;`: the zone (of PieceSet::Zones) where each side's
+  /// moves must end, or 0 -- Fairy-Stockfish's mobility regions.
+  int ConfineZone[2] = {0, 0};
   /// For a piece imported from a variants.ini section: how the section
   /// wrote it, which an export writes back (its moves carry the section's
   /// regions, which the section states as keys of their own).
@@ -69,15 +72,23 @@ struct PieceDef {
     return !M.Side || *M.Side == Side;
   }
   /// Whether some movement is for one side only.
-  bool hasSideSpecificMoves() const {
+  bool hasSideSpecificMovements() const {
     for (const PieceMovement &M : Moves)
       if (M.Side)
         return true;
     return false;
   }
+  /// Whether the sides' moves may differ: a movement for one side, or
+  /// confinement to zones of their own (a xiangqi palace each).
+  bool hasSideSpecificMoves() const {
+    return hasSideSpecificMovements() || ConfineZone[0] != ConfineZone[1];
+  }
   /// The movesets of \p Side: every movement for it, as alternatives (an
   /// empty alt for a piece that cannot move).
   NodeRef movesFor(Color Side) const;
+  /// The same without the confinement (what the notations write; the
+  /// `confine` statement says the rest).
+  NodeRef unconfinedMovesFor(Color Side) const;
   /// "betza 'N'", or "white betza 'fW', black betza 'bW'"; with \p Side,
   /// the movements of that side only, without the side.
   std::string describe(std::optional<Color> Side = std::nullopt) const;
