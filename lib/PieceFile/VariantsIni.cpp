@@ -449,8 +449,39 @@ private:
       Set.setRule(located(*St->StartFenFrom));
     else
       Set.setRule({"startFen", St->startFen().str(), {}});
-    for (const Entry *E : St->carried())
-      Set.setRule(located(*E));
+    for (const Entry *E : St->carried()) {
+      GameRule R = located(*E);
+      if (isPieceSetKey(E->Key))
+        R.Value = retargeted(*E, E->Value);
+      Set.setRule(std::move(R));
+    }
+    // Fairy-Stockfish sets these per piece type over the parent's: the
+    // entries of every section of the chain, by piece, the newest last.
+    for (const char *Key : {"promotedPieceType", "promotionLimit"}) {
+      std::vector<const Entry *> Chain = St->carriedAll(Key);
+      if (Chain.empty())
+        continue;
+      std::vector<std::pair<std::string, std::string>> ByPiece;
+      for (const Entry *E : Chain) {
+        std::string Value = retargeted(*E, E->Value);
+        llvm::SmallVector<StringRef, 16> Words;
+        StringRef(Value).split(Words, ' ', -1, false);
+        for (StringRef W : Words) {
+          std::string Piece = W.split(':').first.lower();
+          auto Old = std::find_if(ByPiece.begin(), ByPiece.end(),
+                                  [&](auto &P) { return P.first == Piece; });
+          if (Old != ByPiece.end())
+            Old->second = W.str();
+          else
+            ByPiece.push_back({Piece, W.str()});
+        }
+      }
+      GameRule R = located(*Chain.back());
+      R.Value.clear();
+      for (auto &[Piece, Word] : ByPiece)
+        R.Value += (R.Value.empty() ? "" : " ") + Word;
+      Set.setRule(std::move(R));
+    }
     static const RuleState Default;
     auto Derived = [&](std::string Key, std::string Value) {
       Set.setRule({std::move(Key), std::move(Value), {}});
@@ -503,6 +534,78 @@ private:
                 "), which does not";
       Set.Uncarried.push_back(std::move(R));
     }
+  }
+
+  /// Whether \p Key's value names piece types by their letters.
+  static bool isPieceSetKey(StringRef Key) {
+    for (const char *K :
+         {"pawnTypes", "promotionPawnTypes", "promotionPieceTypes",
+          "enPassantTypes", "castlingKingPiece", "castlingRookPiece",
+          "mustDropType", "dropNoDoubled", "blastImmuneTypes",
+          "mutuallyImmuneTypes", "petrifyOnCaptureTypes", "nMoveRuleTypes",
+          "extinctionPieceTypes", "flagPiece", "connectPieceTypes",
+          "promotedPieceType", "promotionLimit"})
+      if (Key.startswith(K))
+        return true;
+    return false;
+  }
+
+  /// \p Value, of entry \p E, with each piece letter naming the piece type
+  /// it named where \p E is written: a letter that a later section gave to
+  /// another type (dragon-chess's custom rook takes 'r', which chess's
+  /// promotionPieceTypes meant as the rook) is dropped, and one whose type
+  /// took another letter gets that letter. Words of letter pairs
+  /// ("p:g", "q:1") keep their other part; a word whose piece is gone is
+  /// dropped.
+  std::string retargeted(const Entry &E, StringRef Value) {
+    auto It = Resolved.find(E.In);
+    if (!E.In || It == Resolved.end() || !It->second.S ||
+        It->second.S == St)
+      return Value.str();
+    const RuleState &Then = *It->second.S;
+    auto Now = [&](char Letter) -> std::optional<char> {
+      if (!std::isalpha((unsigned char)Letter))
+        return Letter; // '*', '-'
+      for (const IniPiece &P : Then.Pieces)
+        if (std::tolower(P.Letter) == std::tolower(Letter)) {
+          for (const IniPiece &Q : St->Pieces)
+            if (Q.Type == P.Type)
+              return std::isupper((unsigned char)Letter)
+                         ? char(std::toupper(Q.Letter))
+                         : char(std::tolower(Q.Letter));
+          return std::nullopt;
+        }
+      return std::nullopt;
+    };
+    std::string Out;
+    if (Value.contains(':')) {
+      llvm::SmallVector<StringRef, 16> Words;
+      Value.split(Words, ' ', -1, false);
+      for (StringRef W : Words) {
+        auto [Piece, Rest] = W.split(':');
+        if (Piece.size() != 1)
+          continue;
+        auto L = Now(Piece[0]);
+        std::string To = Rest.str();
+        if (E.Key == "promotedPieceType" && Rest.size() == 1) {
+          auto T = Now(Rest[0]);
+          if (!T)
+            continue;
+          To = std::string(1, *T);
+        }
+        if (!L)
+          continue;
+        Out += (Out.empty() ? "" : " ") + std::string(1, *L) + ":" + To;
+      }
+      return Out;
+    }
+    for (char C : Value)
+      if (C == ' ')
+        Out += C;
+      else if (auto L = Now(C))
+        Out += *L;
+    Out = StringRef(Out).trim().str();
+    return Out.empty() ? "-" : Out;
   }
 
   /// A region as Fairy-Stockfish reads one: "*3" for a whole rank, "c5"

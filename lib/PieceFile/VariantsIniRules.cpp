@@ -195,6 +195,15 @@ std::vector<const Entry *> RuleState::unsupported() const {
   return Out;
 }
 
+std::vector<const Entry *> RuleState::carriedAll(StringRef Key) const {
+  std::vector<const Entry *> Out;
+  for (const UnsupportedNode *N = Carried; N; N = N->Prev)
+    if (N->E->Key == Key)
+      Out.push_back(N->E);
+  std::reverse(Out.begin(), Out.end());
+  return Out;
+}
+
 std::vector<const Entry *> RuleState::carried() const {
   std::vector<const Entry *> Out;
   llvm::StringSet<> Seen;

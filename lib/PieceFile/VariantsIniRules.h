@@ -125,6 +125,8 @@ struct RuleState {
   const Entry *KingTypeFrom = nullptr;
   /// The carried entries, oldest first, one per key (the newest value).
   std::vector<const Entry *> carried() const;
+  /// Every carried entry of \p Key along the chain, oldest first.
+  std::vector<const Entry *> carriedAll(llvm::StringRef Key) const;
 
   /// Applies section \p S over this state (its parent's): its family's
   /// board style, its entries in order, then what Fairy-Stockfish
