@@ -128,9 +128,7 @@ std::string withoutPieces(const std::string &Placement,
 }
 
 /// The moves of \p N in a form where equal movesets compare equal.
-std::string canonical(const NodeRef &N) {
-  return printIR(*optimize(N, 2, {}));
-}
+std::string canonical(const NodeRef &N) { return printIR(*optimize(N, 2, {})); }
 
 /// Fairy-Stockfish's predefined piece types by their moves (canonical IR)
 /// on the board of \p Opts; the pawn with its double step (Fairy-Stockfish
@@ -370,8 +368,8 @@ writePiece(Compilation &C, Section &S, const PieceDef &D,
     S.Royal = "king = " + Letter + (PlainKing ? "" : ":" + *Betza) + "\n";
     Key = "king";
   } else if (TypeName) {
-    S.Pieces += "# " + escapeForIni(D.Name) + "\n" + *TypeName + " = " +
-                Letter + "\n";
+    S.Pieces +=
+        "# " + escapeForIni(D.Name) + "\n" + *TypeName + " = " + Letter + "\n";
     Key = *TypeName;
   } else {
     if (S.Custom == 25)

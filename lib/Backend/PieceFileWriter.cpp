@@ -106,8 +106,8 @@ std::string gameRulesDecl(const PieceSet &Set) {
   for (const GameRule &R : Set.Rules)
     if (!Done.count(R.Key) && !ruleStatedByPieceFile(R.Key) &&
         R.Value.find('}') == std::string::npos)
-      Block += "  " + escapeForIni(R.Key) + " = " +
-               escapeForIni(R.Value) + "\n";
+      Block +=
+          "  " + escapeForIni(R.Key) + " = " + escapeForIni(R.Value) + "\n";
   if (!Block.empty())
     Out += "variants-ini {\n" + Block + "}\n";
   return Out;
@@ -135,8 +135,8 @@ std::string rulesDecl(const PieceSet &Set) {
     for (Color Side : {Color::White, Color::Black})
       if (auto Zone = Set.Zones.find(D.ConfineZone[(int)Side]);
           D.ConfineZone[(int)Side] && Zone != Set.Zones.end())
-        Out += std::string("confine ") + D.Letter + " " + sideName(Side) +
-               " " + squareNames(Set.board(), Zone->second, ", ") + ";\n";
+        Out += std::string("confine ") + D.Letter + " " + sideName(Side) + " " +
+               squareNames(Set.board(), Zone->second, ", ") + ";\n";
   return Out + gameRulesDecl(Set);
 }
 

@@ -36,7 +36,8 @@ struct Context {
 };
 
 const char *const StatementKeywords[] = {
-    "game", "board", "include", "piece", "start", "promotion", "zone"};
+    "game", "board",   "include", "piece",    "start", "promotion",
+    "zone", "confine", "promote", "castling", "drops", "variants-ini"};
 
 bool isStatementKeyword(StringRef Word) {
   for (const char *K : StatementKeywords)

@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "FairyStockfishKeys.h"
 
+#include "fairy/Support/Suggest.h"
+
 #include "llvm/ADT/StringSet.h"
 
 #include <cctype>
@@ -131,4 +133,22 @@ bool ini::isFairyStockfishKey(StringRef Key) {
     return S;
   }();
   return Set.count(Key) != 0;
+}
+
+void ini::warnUnknownKey(DiagnosticEngine &Diags, StringRef Key,
+                         llvm::SMRange Range) {
+  TypoCorrector Typo(Key, /*PartsCount=*/false);
+  for (const std::string &K : fairyStockfishKeys())
+    Typo.add(K);
+  std::string Similar;
+  for (const std::string &K : Typo.nearest())
+    Similar += (Similar.empty() ? "'" : ", '") + K + "'";
+  std::vector<llvm::SMFixIt> Fix;
+  if (Typo.nearest().size() == 1)
+    Fix.emplace_back(Range, Typo.nearest().front());
+  Diags.warning(
+      Warning::UnknownKey, Range.Start,
+      "Fairy-Stockfish reads no key '" + Key.str() + "' and ignores this line" +
+          (Similar.empty() ? std::string() : "; did you mean " + Similar + "?"),
+      {Range}, Fix);
 }

@@ -10,6 +10,8 @@
 #ifndef FAIRY_PIECEFILE_FAIRYSTOCKFISHKEYS_H
 #define FAIRY_PIECEFILE_FAIRYSTOCKFISHKEYS_H
 
+#include "fairy/Support/Diagnostics.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -24,6 +26,12 @@ bool isFairyStockfishKey(llvm::StringRef Key);
 /// Every key Fairy-Stockfish reads, in its parser's order (the piece types
 /// and their mobility regions first); built once, shared.
 const std::vector<std::string> &fairyStockfishKeys();
+
+/// Warns (-Wunknown-key) that Fairy-Stockfish reads no key \p Key, written
+/// at \p Range, with the nearest keys it reads as "did you mean" (and a
+/// fix-it when one is nearest).
+void warnUnknownKey(DiagnosticEngine &Diags, llvm::StringRef Key,
+                    llvm::SMRange Range);
 
 } // namespace ini
 } // namespace fairy

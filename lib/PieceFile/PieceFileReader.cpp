@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "fairy/PieceFile/PieceSet.h"
+
+#include "FairyStockfishKeys.h"
 #include "fairy/Support/Suggest.h"
 
 #include "fairy/Eval/Evaluator.h"
@@ -78,8 +80,8 @@ struct IncludeStatement {
 
 /// The words that begin a statement.
 const char *const StatementKeywords[] = {
-    "game",  "board",   "include",  "piece", "start",
-    "promotion", "zone", "promote", "castling", "drops", "confine"};
+    "game", "board",   "include",  "piece", "start",  "promotion",
+    "zone", "promote", "castling", "drops", "confine"};
 
 bool isStatementKeyword(const std::string &Word) {
   for (const char *K : StatementKeywords)
@@ -693,15 +695,16 @@ private:
   /// A rule of statement \p C, naming the pieces \p Letters.
   void rule(antlr4::ParserRuleContext *C, std::string Key, std::string Value,
             std::vector<std::pair<char, SMRange>> Letters = {}) {
-    Load.Rules.push_back(
-        {{std::move(Key), std::move(Value), range(C)}, std::move(Letters), Via});
+    Load.Rules.push_back({{std::move(Key), std::move(Value), range(C)},
+                          std::move(Letters),
+                          Via});
   }
 
   /// Piece letters (upper case, one each) among \p Words, from \p Begin
   /// to \p End; \p What names them in an error.
   std::vector<std::pair<char, SMRange>>
-  letters(const std::vector<antlr4::tree::TerminalNode *> &Words,
-          size_t Begin, size_t End, const std::string &What) {
+  letters(const std::vector<antlr4::tree::TerminalNode *> &Words, size_t Begin,
+          size_t End, const std::string &What) {
     std::vector<std::pair<char, SMRange>> Out;
     for (size_t I = Begin; I < End; ++I) {
       antlr4::Token *T = Words[I]->getSymbol();
@@ -710,16 +713,17 @@ private:
         std::vector<SMFixIt> Fix;
         if (W.size() == 1)
           Fix.push_back(SMFixIt(range(T), llvm::StringRef(W).upper()));
-        fail(range(T), "'" + W + "' is not a piece letter: " + What +
-                           " are named by their letters in upper case",
+        fail(range(T),
+             "'" + W + "' is not a piece letter: " + What +
+                 " are named by their letters in upper case",
              Fix);
       }
       Out.push_back({W[0], range(T)});
     }
     return Out;
   }
-  static std::string lowerLetters(
-      const std::vector<std::pair<char, SMRange>> &Letters) {
+  static std::string
+  lowerLetters(const std::vector<std::pair<char, SMRange>> &Letters) {
     std::string Out;
     for (auto &[L, R] : Letters)
       Out += char(std::tolower((unsigned char)L));
@@ -835,10 +839,13 @@ private:
       SMRange KeyRange =
           Diags.range(Buffer, LineBegin + Lead, LineBegin + Lead + Key.size());
       if (auto Why = ruleStatedByPieceFile(Key))
-        fail(KeyRange, "'" + Key.str() + "' cannot be given in a variants-ini "
-                           "block: " + *Why);
-      Load.Rules.push_back(
-          {{Key.str(), Value.str(), LineRange}, {}, Via});
+        fail(KeyRange, "'" + Key.str() +
+                           "' cannot be given in a variants-ini "
+                           "block: " +
+                           *Why);
+      if (!ini::isFairyStockfishKey(Key))
+        ini::warnUnknownKey(Diags, Key, KeyRange);
+      Load.Rules.push_back({{Key.str(), Value.str(), LineRange}, {}, Via});
     }
   }
 
@@ -1109,8 +1116,8 @@ bool confinements(Loader &Load, PieceSet &Set,
       if (G != Given.end() && G->second[Side])
         Zone[Side] = G->second[Side];
       else if (All != Both.end() && All->second[0])
-        Zone[Side] = Side ? turnedHalfRound(B, *All->second[0])
-                          : *All->second[0];
+        Zone[Side] =
+            Side ? turnedHalfRound(B, *All->second[0]) : *All->second[0];
       if (!Zone[Side])
         continue;
       Set.Zones[Next] = *Zone[Side];
@@ -1197,14 +1204,13 @@ bool gameRules(Loader &Load, PieceSet &Set, const PieceFileOptions &Opts,
     for (const auto &[Letter, Range] : R.Letters)
       if (!Set.findByLetter(Letter)) {
         Diags.error(Range.Start,
-                    std::string("no piece has the letter ") + Letter,
-                    {Range});
+                    std::string("no piece has the letter ") + Letter, {Range});
         return false;
       }
     GameRule Rule = R.Rule;
     if (const GameRule *Old = Set.rule(Rule.Key);
-        Old && (Rule.Key == "promotionPawnTypes" ||
-                Rule.Key == "promotionPieceTypes"))
+        Old &&
+        (Rule.Key == "promotionPawnTypes" || Rule.Key == "promotionPieceTypes"))
       for (char L : Old->Value)
         if (Rule.Value.find(L) == std::string::npos)
           Rule.Value.insert(Rule.Value.begin(), L);

@@ -191,23 +191,9 @@ private:
   }
 
   void unknownKey(const Entry &E) {
-    TypoCorrector Typo(E.Key, /*PartsCount=*/false);
-    for (const std::string &K : fairyStockfishKeys())
-      Typo.add(K);
-    std::string Similar;
-    for (const std::string &K : Typo.nearest())
-      Similar += (Similar.empty() ? "'" : ", '") + K + "'";
     unsigned In = buffer(false);
-    SMRange Key = Diags->range(In, E.KeyBegin, E.KeyBegin + E.Key.size());
-    std::vector<llvm::SMFixIt> Fix;
-    if (Typo.nearest().size() == 1)
-      Fix.emplace_back(Key, Typo.nearest().front());
-    Diags->warning(Warning::UnknownKey, Key.Start,
-                   "Fairy-Stockfish reads no key '" + E.Key.str() +
-                       "' and ignores this line" +
-                       (Similar.empty() ? std::string()
-                                        : "; did you mean " + Similar + "?"),
-                   {Key}, Fix);
+    warnUnknownKey(*Diags, E.Key,
+                   Diags->range(In, E.KeyBegin, E.KeyBegin + E.Key.size()));
   }
 
   void unknownVariant(const std::string &Variant) {
@@ -513,8 +499,7 @@ private:
     if (St->DiagonalLines.any())
       Derived("diagonalLines", regionText(St->DiagonalLines));
     if (St->SoldierPromotionRank != Default.SoldierPromotionRank)
-      Derived("soldierPromotionRank",
-              std::to_string(St->SoldierPromotionRank));
+      Derived("soldierPromotionRank", std::to_string(St->SoldierPromotionRank));
     if (St->CambodianMoves)
       Derived("cambodianMoves", "true");
     // What no key of Fairy-Stockfish's says; the value says why.
@@ -530,8 +515,7 @@ private:
                 " type, which alone steps along the palace's diagonal "
                 "lines; a section without a parent can only make it a "
                 "custom royal piece (king = k:" +
-                predefinedPieces().at(St->KingType.str()) +
-                "), which does not";
+                predefinedPieces().at(St->KingType.str()) + "), which does not";
       Set.Uncarried.push_back(std::move(R));
     }
   }
@@ -559,8 +543,7 @@ private:
   /// dropped.
   std::string retargeted(const Entry &E, StringRef Value) {
     auto It = Resolved.find(E.In);
-    if (!E.In || It == Resolved.end() || !It->second.S ||
-        It->second.S == St)
+    if (!E.In || It == Resolved.end() || !It->second.S || It->second.S == St)
       return Value.str();
     const RuleState &Then = *It->second.S;
     auto Now = [&](char Letter) -> std::optional<char> {
