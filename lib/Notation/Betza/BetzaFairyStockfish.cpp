@@ -10,7 +10,9 @@
 //   W F D N A H L C J Z G K  leapers, R B Q riders: an atom followed by a
 //               digit rides that far, followed by itself rides unlimited
 // and skips everything else without a word, keeping the modifiers read so
-// far for the next atom. Its parser (src/parser.cpp) also reads an 'e'
+// far for the next atom. Its move tables (bitboard.cpp, init_pieces) have
+// riders along rook, bishop and knight lines only: a rider of D, A, H, C,
+// Z or G makes no move. Its parser (src/parser.cpp) also reads an 'e'
 // anywhere as "this piece takes en passant", which fairyc's reader reads
 // as the same capture. Modifiers after the last atom are never used.
 //
@@ -121,7 +123,9 @@ struct KeptChar {
 FairyStockfishText betza::readAsFairyStockfish(StringRef T) {
   FairyStockfishText Out;
   std::vector<KeptChar> Kept;
-  size_t AfterAtom = 0; // Kept's size after the last atom
+  size_t AfterAtom = 0;        // Kept's size after the last atom
+  std::vector<size_t> NoRider; // Drops of riders Fairy-Stockfish has not
+  bool OtherRider = false;     // a rider it has (R, B, Q, W2, NN ...)
   for (size_t I = 0; I < T.size(); ++I) {
     char C = T[I];
     if (in(C, "mcpgnie")) {
@@ -138,10 +142,33 @@ FairyStockfishText betza::readAsFairyStockfish(StringRef T) {
       }
       continue;
     }
+    if (isLeaper(C) && !in(C, "WFNK") && I + 1 < T.size() &&
+        (std::isdigit((unsigned char)T[I + 1]) || T[I + 1] == C)) {
+      // A rider along other lines than a rook's, a bishop's or a
+      // knight's: its tables (bitboard.cpp) have none, so the group
+      // makes no move.
+      std::string Written = T.slice(I, I + 2).str();
+      Out.Drops.push_back(
+          {I, I + 2,
+           "Fairy-Stockfish has riders along rook, bishop and knight lines "
+           "only: it gives '" +
+               Written +
+               "' no moves of its own, and so does fairyc in a variants.ini; " +
+               (T[I + 1] == C ? std::string("XBoard reads it as the leaper, "
+                                            "twice")
+                              : "XBoard's '" + Written + "' rides") +
+               " (--betza=xboard)"});
+      NoRider.push_back(Out.Drops.size() - 1);
+      Kept.resize(AfterAtom); // the group's modifiers go with it
+      ++I;
+      continue;
+    }
     if (isLeaper(C) || isRider(C)) {
       Kept.push_back({C, I});
+      OtherRider |= isRider(C);
       if (I + 1 < T.size() &&
           (std::isdigit((unsigned char)T[I + 1]) || T[I + 1] == C)) {
+        OtherRider = true;
         Kept.push_back({T[I + 1], I + 1});
         ++I;
       } else if (isLeaper(C)) {
@@ -163,6 +190,15 @@ FairyStockfishText betza::readAsFairyStockfish(StringRef T) {
                              xboardReading(T, I) + " (--betza=xboard)"});
     I = End - 1;
   }
+  // Its move tables mask the lines of the piece's riders with the squares
+  // of all its sliders: along another rider's lines, such a rider's
+  // squares are reached after all.
+  if (OtherRider)
+    for (size_t D : NoRider)
+      Out.Drops[D].Message +=
+          "; where the piece's other riders run along its lines, "
+          "Fairy-Stockfish reaches its squares as they move, which fairyc "
+          "leaves out";
   if (AfterAtom < Kept.size()) {
     size_t Begin = Kept[AfterAtom].At, End = Kept.back().At + 1;
     Out.Drops.push_back(
