@@ -838,6 +838,13 @@ private:
                         "key and its value: key = value");
       SMRange KeyRange =
           Diags.range(Buffer, LineBegin + Lead, LineBegin + Lead + Key.size());
+      // A key is a name: one with '[' (a section) or '=' would change the
+      // meaning of the section it is written into.
+      if (!llvm::all_of(Key,
+                        [](char C) { return llvm::isAlnum(C) || C == '_'; }))
+        fail(KeyRange, "'" + Key.str() +
+                           "' is not a Fairy-Stockfish key: keys are letters "
+                           "and digits, such as flyingGeneral");
       if (auto Why = ruleStatedByPieceFile(Key))
         fail(KeyRange, "'" + Key.str() +
                            "' cannot be given in a variants-ini "
