@@ -157,6 +157,10 @@ SyntaxMessage syntaxMessage(const SyntaxError &E) {
            "corners, optionally for one side: promotion a8-h8; promotion "
            "black a1-h1; found '" +
            T + "'";
+  // 'variants-ini {' with no '}' after it is no block token.
+  if (E.TokenType == L::NAME && T == "variants")
+    return "a variants-ini block runs from 'variants-ini {' to a '}', and "
+           "this one has none";
   // A statement's keyword misspelt ('peice'): the nearest one.
   if (E.TokenType == L::NAME) {
     TypoCorrector Typo(T, /*PartsCount=*/false);
@@ -169,8 +173,9 @@ SyntaxMessage syntaxMessage(const SyntaxError &E) {
       return M;
     }
   }
-  return "expected game, board, include, piece, start, promotion or zone; "
-         "found '" +
+  return "expected a statement (game, board, include, piece, start, "
+         "promotion, zone, confine, promote, castling, drops or "
+         "variants-ini); found '" +
          T + "'";
 }
 
