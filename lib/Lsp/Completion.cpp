@@ -4,7 +4,8 @@
 // typed takes next (the statements' keywords, the notations, sides,
 // `royal`, `missing` and `style` and the board styles); in a variants.ini,
 // the parents a section header may name (the file's sections and
-// Fairy-Stockfish's built-in variants). Found from the text before the
+// Fairy-Stockfish's built-in variants), and at the start of a line in a
+// section the keys Fairy-Stockfish reads. Found from the text before the
 // cursor alone, so that a document that does not compile is served too.
 //
 //===----------------------------------------------------------------------===//
@@ -25,7 +26,7 @@ using namespace llvm;
 namespace {
 
 /// LSP's CompletionItemKind.
-enum Kind { Text = 1, Keyword = 14, Value = 12, Module = 9 };
+enum Kind { Text = 1, Property = 10, Keyword = 14, Value = 12, Module = 9 };
 
 /// The words of the statement the cursor is in, before the word being
 /// typed (strings as "\"", comments skipped), and whether it is inside a
@@ -147,6 +148,38 @@ std::vector<std::pair<std::string, Kind>> pieceFileWords(const Context &C) {
   return Out;
 }
 
+/// Whether a line of \p Above is a section's header: a key typed below it
+/// is in a section.
+bool belowAHeader(StringRef Above) {
+  for (StringRef Rest = Above; !Rest.empty();) {
+    auto [Line, Next] = Rest.split('\n');
+    if (Line.ltrim().startswith("["))
+      return true;
+    Rest = Next;
+  }
+  return false;
+}
+
+/// What a variants.ini takes at \p Line (its text before the word being
+/// typed, \p Above the lines above it): in a header after `[name:`, a
+/// parent; first on a line in a section, a key.
+std::vector<std::pair<std::string, Kind>>
+variantsIniWords(const std::string &Doc, StringRef Above, StringRef Line) {
+  std::vector<std::pair<std::string, Kind>> Out;
+  size_t Open = Line.find_first_not_of(" \t");
+  if (Open != StringRef::npos && Line[Open] == '[' && Line.contains(':') &&
+      !Line.contains(']')) {
+    for (const std::string &S : variantsIniSections(Doc))
+      Out.push_back({S, Module});
+    for (const std::string &S : builtinVariantNames())
+      Out.push_back({S, Module});
+  } else if (Open == StringRef::npos && belowAHeader(Above)) {
+    for (const std::string &K : fairyStockfishKeyNames())
+      Out.push_back({K, Property});
+  }
+  return Out;
+}
+
 } // namespace
 
 json::Value fairy::lsp::completion(const std::string &Doc,
@@ -165,17 +198,9 @@ json::Value fairy::lsp::completion(const std::string &Doc,
   if (Notation == "pieces") {
     Words = pieceFileWords(statementBefore(Before.substr(0, Start)));
   } else if (Notation == "variants.ini") {
-    // `[name:` on this line: a parent.
     size_t LineStart = Before.rfind('\n') + 1;
-    StringRef Line = Before.substr(LineStart);
-    size_t Open = Line.find_first_not_of(" \t");
-    if (Open != StringRef::npos && Line[Open] == '[' && Line.contains(':') &&
-        !Line.contains(']')) {
-      for (const std::string &S : variantsIniSections(Doc))
-        Words.push_back({S, Module});
-      for (const std::string &S : builtinVariantNames())
-        Words.push_back({S, Module});
-    }
+    Words = variantsIniWords(Doc, Before.substr(0, LineStart),
+                             StringRef(Doc).slice(LineStart, Start));
   }
   json::Array Items;
   std::set<std::string> Seen;

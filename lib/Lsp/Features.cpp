@@ -1,10 +1,16 @@
 //===- Features.cpp - What fairyc-lsp answers, given a document -----------===//
+//
+// The documents' kinds, places in them, and the requests but hover
+// (Hover.cpp) and completion (Completion.cpp).
+//
+//===----------------------------------------------------------------------===//
 #include "Features.h"
 
 #include "fairy/Backend/Backend.h"
 #include "fairy/Backend/Compilation.h"
 #include "fairy/Driver/Driver.h"
 #include "fairy/Notation/Notation.h"
+#include "fairy/PieceFile/PieceFileFormat.h"
 #include "fairy/PieceFile/PieceSet.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -137,108 +143,15 @@ std::vector<Section> sectionsOf(StringRef Text) {
   return Out;
 }
 
-/// The output of one --emit of the document, or nullopt after an error.
-std::optional<std::string> emitted(const std::string &Text, StringRef Uri,
-                                   const char *Emit) {
+} // namespace
+
+std::optional<std::string>
+fairy::lsp::emitted(const std::string &Text, StringRef Uri, const char *Emit) {
   Driver D("fairyc", DiagnosticsOutput::Collect);
   Invocation Inv = invocationFor(Text, Uri);
   Inv.Emit = Emit;
   return D.emit(Inv);
 }
-
-/// A piece defined in a piece file (not in an include): its place in the
-/// set, and where its name is written.
-struct PieceAt {
-  size_t Index; ///< in PieceSet::Pieces
-  std::string Name;
-  char Letter;
-  unsigned Line, Column, EndColumn; ///< of its name, 1-based
-  size_t NameOffset;                ///< of its name in the document
-};
-
-/// A `piece` statement of a piece file's text, as byte offsets: from its
-/// keyword to just past its ';' or '}', and where its name begins. Found
-/// by a scan that skips strings and comments, so that a piece whose
-/// notation does not compile has its place too.
-struct PieceStatement {
-  size_t Begin, End, NameBegin;
-};
-
-std::vector<PieceStatement> pieceStatements(StringRef Text) {
-  std::vector<PieceStatement> Out;
-  size_t I = 0, N = Text.size();
-  auto SkipBlank = [&] {
-    for (;;) {
-      while (I < N && std::isspace((unsigned char)Text[I]))
-        ++I;
-      if (Text.substr(I).startswith("//")) {
-        while (I < N && Text[I] != '\n')
-          ++I;
-      } else if (Text.substr(I).startswith("/*")) {
-        size_t Close = Text.find("*/", I + 2);
-        I = Close == StringRef::npos ? N : Close + 2;
-      } else {
-        return;
-      }
-    }
-  };
-  auto SkipString = [&] { // at '"': to just past the closing one
-    for (++I; I < N && Text[I] != '"' && Text[I] != '\n'; ++I)
-      if (Text[I] == '\\')
-        ++I;
-    if (I < N)
-      ++I;
-  };
-  bool AtStart = true;
-  std::optional<PieceStatement> Open;
-  int Depth = 0;
-  while (true) {
-    SkipBlank();
-    if (I >= N)
-      break;
-    char C = Text[I];
-    if (C == '"') {
-      SkipString();
-      AtStart = false;
-      continue;
-    }
-    if (std::isalpha((unsigned char)C) || C == '_') {
-      size_t J = I;
-      while (J < N && (std::isalnum((unsigned char)Text[J]) || Text[J] == '_'))
-        ++J;
-      if (AtStart && Text.slice(I, J) == "piece" && !Open) {
-        Open = PieceStatement{I, N, N};
-        I = J;
-        SkipBlank();
-        Open->NameBegin = I;
-        AtStart = false;
-        continue;
-      }
-      I = J;
-      AtStart = false;
-      continue;
-    }
-    ++I;
-    if (C == '{')
-      ++Depth;
-    bool Ends = (C == ';' && Depth == 0) || (C == '}' && --Depth <= 0);
-    if (C == '}' && Depth < 0)
-      Depth = 0;
-    if (Ends) {
-      if (Open) {
-        Open->End = I;
-        Out.push_back(*Open);
-        Open.reset();
-      }
-      AtStart = true;
-    }
-  }
-  if (Open)
-    Out.push_back(*Open);
-  return Out;
-}
-
-} // namespace
 
 size_t fairy::lsp::byteOffsetOf(StringRef Text, const lsp::Position &At) {
   size_t I = 0;
@@ -256,18 +169,8 @@ size_t fairy::lsp::byteOffsetOf(StringRef Text, const lsp::Position &At) {
   return std::min(I, Text.size());
 }
 
-namespace {
-
-/// A piece file compiled as an editor sees it: pieces with errors left
-/// out (Invocation::RecoverPieces), the others there.
-struct CompiledDocument {
-  Driver D{"fairyc", DiagnosticsOutput::Collect};
-  std::unique_ptr<CompiledPieces> Pieces;
-  std::vector<PieceAt> Defined; ///< in the order they are written
-};
-
-std::unique_ptr<CompiledDocument> compileDocument(const std::string &Text,
-                                                  StringRef Uri) {
+std::unique_ptr<CompiledDocument>
+fairy::lsp::compileDocument(const std::string &Text, StringRef Uri) {
   auto Doc = std::make_unique<CompiledDocument>();
   Doc->Pieces = Doc->D.compile(invocationFor(Text, Uri));
   if (!Doc->Pieces)
@@ -289,6 +192,8 @@ std::unique_ptr<CompiledDocument> compileDocument(const std::string &Text,
   return Doc;
 }
 
+namespace {
+
 /// A document symbol whose name is at \p R.
 json::Object symbol(const std::string &Name, int64_t Kind, json::Object R,
                     const std::string &Detail = "") {
@@ -299,11 +204,6 @@ json::Object symbol(const std::string &Name, int64_t Kind, json::Object R,
   if (!Detail.empty())
     O["detail"] = Detail;
   return O;
-}
-
-json::Value markdown(const std::string &Text) {
-  return json::Object{
-      {"contents", json::Object{{"kind", "markdown"}, {"value", Text}}}};
 }
 
 /// The start of a document, where a definition that is a whole file is.
@@ -333,59 +233,6 @@ json::Value parentDefinition(const std::string &Text, StringRef Uri,
 }
 
 } // namespace
-
-json::Value fairy::lsp::hover(const std::string &Text, const std::string &Uri,
-                              const TextDocumentPositionParams &P) {
-  std::string Notation = notationOf(Uri);
-  if (Notation.empty() || Notation == "variants.ini")
-    return nullptr;
-  if (Notation != "pieces") {
-    // The document is one piece: its diagram and its canonical Betza.
-    auto Diagram = emitted(Text, Uri, "diagram");
-    if (!Diagram)
-      return nullptr;
-    auto Betza = emitted(Text, Uri, "betza");
-    std::string Md;
-    if (Betza)
-      Md += "Betza: `" + StringRef(*Betza).trim().str() + "`\n\n";
-    return markdown(Md + "```text\n" + *Diagram + "```");
-  }
-  // A piece file: the piece whose statement is under the cursor, written
-  // by the piece set's outputs for it alone (its Betza line and its
-  // diagram); none for a piece that does not compile (not its neighbour's).
-  size_t Cursor = byteOffsetOf(Text, P.At);
-  std::optional<PieceStatement> Under;
-  for (const PieceStatement &S : pieceStatements(Text))
-    if (S.Begin <= Cursor && Cursor < S.End)
-      Under = S;
-  if (!Under)
-    return nullptr;
-  std::unique_ptr<CompiledDocument> Doc = compileDocument(Text, Uri);
-  const PieceAt *Here = nullptr;
-  for (const PieceAt &Def : Doc->Defined)
-    if (Def.NameOffset == Under->NameBegin)
-      Here = &Def;
-  if (!Here)
-    return nullptr;
-  PieceSet One = Doc->Pieces->pieceSet();
-  One.Pieces = {One.Pieces[Here->Index]};
-  // Their diagnostics (none that the document's lint does not give) are
-  // recorded with the compilation's, whose sources they point into.
-  DiagnosticEngine &Diags = Doc->D.engine();
-  Invocation Options;
-  auto Betza = emitPieceSet(Diags, One, *findBackend("betza"), Options);
-  auto Diagram = emitPieceSet(Diags, One, *findBackend("diagram"), Options);
-  std::string Md =
-      "**" + Here->Name + "** (" + std::string(1, Here->Letter) + ")\n\n";
-  // The `piece NAME L betza "...";` line (after the board's).
-  std::string BetzaLines = Betza.value_or("");
-  for (StringRef L : split(BetzaLines, '\n'))
-    if (L.startswith("piece "))
-      Md += "`" + L.trim().str() + "`\n\n";
-  if (Diagram)
-    Md += "```text\n" + StringRef(*Diagram).rtrim().str() + "\n```\n";
-  return markdown(Md);
-}
 
 json::Value fairy::lsp::documentSymbols(const std::string &Text,
                                         const std::string &Uri) {
@@ -444,25 +291,28 @@ json::Value fairy::lsp::codeActions(const std::string &Text,
 json::Value fairy::lsp::formatting(const std::string &Text,
                                    const std::string &Uri) {
   json::Array Edits;
-  // The notation's own writer: the piece as fairyc spells it. Notations
-  // without a writer, and piece files (whose pieces may be written in
-  // several notations), are left as they are.
   std::string Notation = notationOf(Uri);
-  // (Each such notation's back end is named as the notation.)
-  if (Notation != "betza" && Notation != "parlett" && Notation != "fairy")
-    return Edits;
-  auto Written = emitted(Text, Uri, Notation.c_str());
-  if (!Written)
-    return Edits; // it does not compile: nothing to format
-  std::string New = StringRef(*Written).trim().str() + "\n";
-  if (New == Text)
+  std::optional<std::string> New;
+  if (Notation == "pieces") {
+    // Its whitespace (its pieces may be written in several notations,
+    // each as its author chose): nothing for one with a syntax error.
+    New = formatPieceFile(Text);
+  } else if (Notation == "betza" || Notation == "parlett" ||
+             Notation == "fairy") {
+    // The notation's own writer: the piece as fairyc spells it (each
+    // such notation's back end is named as the notation). Nothing for a
+    // document that does not compile, or a notation without a writer.
+    if (auto Written = emitted(Text, Uri, Notation.c_str()))
+      New = StringRef(*Written).trim().str() + "\n";
+  }
+  if (!New || *New == Text)
     return Edits;
   int64_t Lines = 1 + std::count(Text.begin(), Text.end(), '\n');
   Edits.push_back(json::Object{
       {"range",
        json::Object{{"start", json::Object{{"line", 0}, {"character", 0}}},
                     {"end", json::Object{{"line", Lines}, {"character", 0}}}}},
-      {"newText", New}});
+      {"newText", *New}});
   return Edits;
 }
 

@@ -12,6 +12,7 @@
 #ifndef FAIRY_LSP_FEATURES_H
 #define FAIRY_LSP_FEATURES_H
 
+#include "fairy/Driver/Driver.h"
 #include "fairy/Lsp/Protocol.h"
 #include "fairy/Support/Diagnostics.h"
 
@@ -28,7 +29,6 @@
 namespace fairy {
 class Board;
 struct FrontendOptions;
-struct Invocation;
 struct NotationInfo;
 class VariantsIniImporter;
 } // namespace fairy
@@ -123,6 +123,32 @@ llvm::json::Array publishedDiagnostics(const std::string &Text,
 /// into it), at most the text's end.
 size_t byteOffsetOf(llvm::StringRef Text, const Position &At);
 
+/// The output of one --emit of the document, or nullopt after an error.
+std::optional<std::string> emitted(const std::string &Text, llvm::StringRef Uri,
+                                   const char *Emit);
+
+/// A piece defined in a piece file (not in an include): its place in the
+/// set, and where its name is written.
+struct PieceAt {
+  size_t Index; ///< in PieceSet::Pieces
+  std::string Name;
+  char Letter;
+  unsigned Line, Column, EndColumn; ///< of its name, 1-based
+  size_t NameOffset;                ///< of its name in the document
+};
+
+/// A piece file compiled as an editor sees it: pieces with errors left
+/// out (Invocation::RecoverPieces), the others there.
+struct CompiledDocument {
+  Driver D{"fairyc", DiagnosticsOutput::Collect};
+  std::unique_ptr<CompiledPieces> Pieces;
+  std::vector<PieceAt> Defined; ///< in the order they are written
+};
+std::unique_ptr<CompiledDocument> compileDocument(const std::string &Text,
+                                                  llvm::StringRef Uri);
+
+/// What the cursor is on (Hover.cpp): a notation file's piece; a piece
+/// file's piece; a variants.ini section's piece, key or header.
 llvm::json::Value hover(const std::string &Text, const std::string &Uri,
                         const TextDocumentPositionParams &P);
 /// What may be typed at the cursor (Completion.cpp).
@@ -134,6 +160,8 @@ llvm::json::Value documentSymbols(const std::string &Text,
 llvm::json::Value codeActions(const std::string &Text, const std::string &Uri,
                               const CodeActionParams &P,
                               const std::vector<Diagnostic> &Lint);
+/// A notation file as its notation's writer spells it; a piece file laid
+/// out by formatPieceFile.
 llvm::json::Value formatting(const std::string &Text, const std::string &Uri);
 llvm::json::Value definition(const std::string &Text, const std::string &Uri,
                              const TextDocumentPositionParams &P);

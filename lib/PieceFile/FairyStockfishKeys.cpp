@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "FairyStockfishKeys.h"
 
+#include "fairy/PieceFile/PieceSet.h"
+
 #include "fairy/Support/Suggest.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -123,6 +125,10 @@ std::vector<std::string> makeKeys() {
 const std::vector<std::string> &ini::fairyStockfishKeys() {
   static const std::vector<std::string> Keys = makeKeys();
   return Keys;
+}
+
+const std::vector<std::string> &fairy::fairyStockfishKeyNames() {
+  return ini::fairyStockfishKeys();
 }
 
 bool ini::isFairyStockfishKey(StringRef Key) {

@@ -241,6 +241,11 @@ std::vector<std::string> variantsIniSections(const std::string &Text);
 /// The names of Fairy-Stockfish's built-in variants, in its order.
 std::vector<std::string> builtinVariantNames();
 
+/// Every key of a variants.ini section that Fairy-Stockfish reads, in its
+/// parser's order: the board, the piece types with their mobility regions,
+/// then the rules (what an editor completes). Built once, shared.
+const std::vector<std::string> &fairyStockfishKeyNames();
+
 /// One line per section of the variants.ini at \p Path (with an empty
 /// path, per built-in variant of Fairy-Stockfish), in file order:
 /// `[name:parent] WxH: piece (L), ...`, or why the section cannot be
