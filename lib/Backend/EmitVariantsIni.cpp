@@ -135,44 +135,13 @@ std::string canonical(const NodeRef &N) { return printIR(*optimize(N, 2, {})); }
 /// gives it from the double-step region, which the export sets to the
 /// squares where pieces with initial moves start).
 std::map<std::string, std::string> predefinedByMoves(FrontendOptions Opts) {
-  static const std::pair<const char *, const char *> Types[] = {
-      {"pawn", "fmWfceFifmnD"},
-      {"knight", "N"},
-      {"bishop", "B"},
-      {"rook", "R"},
-      {"queen", "Q"},
-      {"fers", "F"},
-      {"alfil", "A"},
-      {"fersAlfil", "FA"},
-      {"silver", "FfW"},
-      {"aiwok", "RNF"},
-      {"bers", "RF"},
-      {"archbishop", "BN"},
-      {"chancellor", "RN"},
-      {"amazon", "QN"},
-      {"knibis", "mNcB"},
-      {"biskni", "mBcN"},
-      {"kniroo", "mNcR"},
-      {"rookni", "mRcN"},
-      {"shogiPawn", "fW"},
-      {"lance", "fR"},
-      {"shogiKnight", "fN"},
-      {"gold", "WfF"},
-      {"dragonHorse", "BW"},
-      {"clobber", "cW"},
-      {"breakthrough", "fmWfF"},
-      {"cannon", "mRcpR"},
-      {"soldier", "fsW"},
-      {"horse", "nN"},
-      {"elephant", "nA"},
-      {"janggiElephant", "nZ"},
-      {"banner", "RcpRnN"},
-      {"wazir", "W"},
-      {"commoner", "K"},
-      {"centaur", "KN"},
-  };
   std::map<std::string, std::string> Out;
-  for (auto [Type, Betza] : Types) {
+  for (auto [Type, Own] : fairyStockfishPieceTypes()) {
+    // The king is the royal piece's key; the janggi cannon has a rule of
+    // its own (no cannon as its hurdle).
+    if (Type == "king" || Type == "janggiCannon")
+      continue;
+    std::string Betza = Type == "pawn" ? Own + "ifmnD" : Own;
     DiagnosticEngine Quiet(nullptr);
     unsigned Buffer = Quiet.addBuffer(Betza, Type);
     if (NodeRef IR = parseBetza(Quiet, Buffer, Opts);

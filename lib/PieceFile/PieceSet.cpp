@@ -3,6 +3,8 @@
 
 #include "fairy/IR/Builder.h"
 
+#include "VariantsIniRules.h"
+
 using namespace fairy;
 
 NodeRef PieceDef::unconfinedMovesFor(Color Side) const {
@@ -97,4 +99,8 @@ std::optional<std::string> fairy::ruleStatedByPieceFile(llvm::StringRef Key) {
     return std::string("the pieces and where they move are stated by "
                        "'piece' statements and their notation");
   return std::nullopt;
+}
+
+const std::map<std::string, std::string> &fairy::fairyStockfishPieceTypes() {
+  return ini::predefinedPieces();
 }

@@ -260,6 +260,11 @@ std::optional<std::string> listVariantsIni(DiagnosticEngine &Diags,
 /// nullopt when it can.
 std::optional<std::string> ruleStatedByPieceFile(llvm::StringRef Key);
 
+/// Fairy-Stockfish's predefined piece types (its variants.ini keys such as
+/// "knight", "fersAlfil") and the Betza each moves by, as its variants.ini
+/// documents them.
+const std::map<std::string, std::string> &fairyStockfishPieceTypes();
+
 /// A C identifier made of \p Name: letters, digits and '_', not starting
 /// with a digit.
 std::string identifierFor(const std::string &Name);
