@@ -122,7 +122,13 @@ unsigned PathInclusion::letter(const Letter &L) {
 
 /// A subtree the words cannot look into: one letter, equal only to itself.
 unsigned PathInclusion::opaque(const NodeRef &N) {
-  auto [It, New] = OpaqueIds.try_emplace(printIR(*N), OpaqueIds.size());
+  return opaqueKey(printIR(*N));
+}
+
+/// A letter equal only to itself, named by \p Key (a subtree's IR text, or
+/// "guard P", which no IR text is).
+unsigned PathInclusion::opaqueKey(const std::string &Key) {
+  auto [It, New] = OpaqueIds.try_emplace(Key, OpaqueIds.size());
   Letter L;
   L.Opaque = true;
   L.Key = It->second;
@@ -217,12 +223,23 @@ bool PathInclusion::build(const NodeRef &N, unsigned From, unsigned To,
     return true;
   }
   case NodeKind::Guard:
-  case NodeKind::Filter:
     if (Relaxing) // more paths than the alternative has: see add()
+      return build(N->operand(), From, To, Owner, Limit);
+    {
+      // A guard tests the square where its operand starts: a letter of
+      // its predicate there, then the operand's paths. Only the same test
+      // at the same point matches it, so 'iW' is found in 'iR', and 'W'
+      // (no test) never in 'iR'.
+      unsigned Mid = newState(Owner);
+      States[From].Out.push_back({opaqueKey("guard " + N->guard().str()), Mid});
+      return build(N->operand(), Mid, To, Owner, Limit);
+    }
+  case NodeKind::Filter:
+    if (Relaxing)
       return build(N->operand(), From, To, Owner, Limit);
     [[fallthrough]];
   default:
-    // guard, filter, prio, ahead, borrow: matched only by the same subtree.
+    // filter, prio, ahead, borrow: matched only by the same subtree.
     States[From].Out.push_back({opaque(N), To});
     return true;
   }

@@ -15,8 +15,11 @@
 // The claim is sound: a path matched letter by letter with legs of the
 // same vector and effect whose conditions allow at least as much is valid
 // wherever the tested one is, reaches the same squares and captures the
-// same pieces. What the words cannot show (guards, filters, prio, ahead,
-// borrow) is a letter of its own, matched only by the same subtree, and
+// same pieces. A guard is a letter of its predicate where its operand
+// starts (the square it tests), matched only by the same test there: 'iW'
+// is in 'iR', and 'W' is never in a guarded alternative. What else the
+// words cannot show (filters, prio, ahead, borrow) is a letter of its
+// own, matched only by the same subtree, and
 // anything larger than the budgets is not claimed. The tested alternative
 // may also be added "relaxed", with more paths than its own (its guards
 // left out, its legs on the way to a leap's square left out): if those
@@ -106,6 +109,7 @@ private:
                    unsigned To, unsigned Owner, size_t Limit);
   unsigned letter(const Letter &L);
   unsigned opaque(const NodeRef &N);
+  unsigned opaqueKey(const std::string &Key);
   void closure(std::vector<unsigned> &Set) const;
 
   std::vector<State> States;
