@@ -40,6 +40,10 @@ std::optional<Board> Board::parse(const std::string &Spec, std::string &Error) {
     Error = "'" + Spec +
             "' is not a board size; write WxH such as 8x8, or "
             "WxHxD such as 5x5x5";
+    // '10X10': the size in lower case, as the piece files' reader offers.
+    std::string Lower = llvm::StringRef(Spec).lower(), Ignored;
+    if (Lower != Spec && parse(Lower, Ignored))
+      Error += "; did you mean '" + Lower + "'?";
     return std::nullopt;
   }
   return make(Dims[0], Dims[1], Dims[2], Error);

@@ -52,6 +52,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <fmt/format.h>
 
@@ -104,8 +105,11 @@ public:
     Outcome O = resolve(*S);
     if (O.F) {
       unsigned In = buffer(O.F->Builtin);
-      Diags->error(Diags->loc(In, O.F->Begin), O.F->Message,
-                   {Diags->range(In, O.F->Begin, O.F->End)});
+      SMRange R = Diags->range(In, O.F->Begin, O.F->End);
+      std::vector<llvm::SMFixIt> Fix;
+      if (O.F->FixIt)
+        Fix.push_back(llvm::SMFixIt(R, *O.F->FixIt));
+      Diags->error(Diags->loc(In, O.F->Begin), O.F->Message, {R}, Fix);
       return std::nullopt;
     }
     St = O.S;
@@ -166,15 +170,24 @@ private:
   static std::string similarNames(StringRef Name,
                                   std::initializer_list<const IniText *> Texts,
                                   const char *Open, const char *Close) {
+    std::string Similar;
+    for (const std::string &S : nearestNames(Name, Texts))
+      Similar += (Similar.empty() ? "" : ", ") + (Open + S + Close);
+    return Similar;
+  }
+
+  /// The names of the sections of \p Texts at most two edits from \p Name,
+  /// each once (a section of the file may have a built-in one's name).
+  static std::vector<std::string>
+  nearestNames(StringRef Name, std::initializer_list<const IniText *> Texts) {
     TypoCorrector Typo(Name, /*PartsCount=*/false);
+    llvm::StringSet<> Seen;
     for (const IniText *T : Texts)
       if (T)
         for (const Section &S : T->sections())
-          Typo.add(S.Name);
-    std::string Similar;
-    for (const std::string &S : Typo.nearest())
-      Similar += (Similar.empty() ? "" : ", ") + (Open + S + Close);
-    return Similar;
+          if (Seen.insert(S.Name).second)
+            Typo.add(S.Name);
+    return Typo.nearest();
   }
 
   /// Warns of every key Fairy-Stockfish does not read in \p Start and the
@@ -245,16 +258,22 @@ private:
       if (S->Parent.empty())
         break;
       if (!S->ParentSection) {
+        const IniText *File = S->Builtin ? nullptr : User.get();
         std::string Similar =
-            similarNames(S->Parent, {&builtinVariants()}, "'", "'");
+            similarNames(S->Parent, {File, &builtinVariants()}, "'", "'");
+        Failure F{S->Builtin, S->ParentBegin, S->ParentBegin + S->Parent.size(),
+                  "the parent variant '" + S->Parent.str() +
+                      "' is neither a section of this file nor one of "
+                      "Fairy-Stockfish's built-in variants" +
+                      (Similar.empty() ? " (--list-variants lists them)"
+                                       : "; did you mean " + Similar + "?")};
+        // One nearest name is the repair, as for a misspelt key.
+        std::vector<std::string> Nearest =
+            nearestNames(S->Parent, {File, &builtinVariants()});
+        if (Nearest.size() == 1)
+          F.FixIt = Nearest[0];
         Base.S = nullptr;
-        Base.F = std::make_shared<Failure>(Failure{
-            S->Builtin, S->ParentBegin, S->ParentBegin + S->Parent.size(),
-            "the parent variant '" + S->Parent.str() +
-                "' is neither a section of this file nor one of "
-                "Fairy-Stockfish's built-in variants" +
-                (Similar.empty() ? " (--list-variants lists them)"
-                                 : "; did you mean " + Similar + "?")});
+        Base.F = std::make_shared<Failure>(std::move(F));
         break;
       }
       S = S->ParentSection;
@@ -354,7 +373,7 @@ private:
       PieceMovement M;
       M.Notation = findNotation("betza");
       M.Text = P.Betza.str();
-      if (P.From && P.From->Value.size() > 2 &&
+      if (P.From && P.From->Value.size() >= 2 &&
           P.From->Value.drop_front(2) == P.Betza) {
         // The Betza string after "x:", located where it is written.
         size_t Begin = P.From->ValueBegin + 2;

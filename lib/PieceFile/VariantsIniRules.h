@@ -19,6 +19,7 @@
 #include <bitset>
 #include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,9 @@ struct Failure {
   bool Builtin;
   size_t Begin, End;
   std::string Message;
+  /// The text that replaces Begin..End, when one repair is obvious (the
+  /// one known parent nearest to a misspelt one).
+  std::optional<std::string> FixIt = std::nullopt;
 };
 
 /// Lists shared by a section's state with its parents' (newest first).

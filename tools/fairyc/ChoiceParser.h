@@ -3,7 +3,9 @@
 // LLVM's parser for an option with a list of values says only "Cannot find
 // option named 'jsn'!". This one names the valid values and the nearest
 // ("did you mean 'json'?"), as clang does for its options, in the words
-// the C API uses too (fairy::notOneOfMessage).
+// the C API uses too (fairy::notOneOfMessage). It does not print them: it
+// keeps the default value and the words, which the tool reports through
+// the driver's diagnostics, as an error like the others.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FAIRYC_CHOICEPARSER_H
@@ -13,6 +15,7 @@
 
 #include "llvm/Support/CommandLine.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,8 +37,15 @@ public:
       }
       Valid.push_back(Choice.Name.str());
     }
-    return O.error(notOneOfMessage(Value.str(), Valid));
+    Refused = notOneOfMessage(Value.str(), Valid);
+    return false;
   }
+
+  /// What is wrong with the value given, if it is not one of the list.
+  const std::optional<std::string> &refused() const { return Refused; }
+
+private:
+  std::optional<std::string> Refused;
 };
 
 } // namespace fairy

@@ -1,21 +1,51 @@
 //===- OptionTable.cpp - fairyc's options made from the driver's table ---===//
 //
 // Each kind of row becomes the cl::opt that parses it as fairyc always
-// has (so --help and the "for the --x option" errors are cl::opt's); the
-// values given are spelled back as text for fairy::setOption.
+// has (so --help and the "for the --x option" errors of numbers are
+// cl::opt's); the values given are spelled back as text for
+// fairy::setOption. A value of a row's list that is not among them is
+// kept and refused by setOption, through the driver's diagnostics: an
+// error like any other ("fairyc: error: --emit: 'jsn' is not one of its
+// values ...; did you mean 'json'?", in --diagnostics=json too), where
+// cl::opt printed "for the --emit option:" and exited.
 //
 //===----------------------------------------------------------------------===//
 #include "OptionTable.h"
 
-#include "ChoiceParser.h"
+#include <deque>
 
 using namespace fairy;
 using namespace llvm;
 
 namespace {
 
-using ChoiceOpt =
-    cl::opt<const OptionValue *, false, ChoiceParser<const OptionValue *>>;
+/// A row's values, as literal options (for --help); any other value is
+/// kept under its own name with no enumerator, for setOption to refuse.
+class TableChoiceParser : public cl::parser<const OptionValue *> {
+public:
+  using cl::parser<const OptionValue *>::parser;
+
+  // Returns true on error, as cl::parser does: never.
+  bool parse(cl::Option &O, StringRef ArgName, StringRef Arg,
+             const OptionValue *&V) {
+    StringRef Value = O.hasArgStr() ? Arg : ArgName;
+    for (const auto &Choice : this->Values)
+      if (Choice.Name == Value) {
+        V = Choice.V.getValue();
+        return false;
+      }
+    Names.push_back(Value.str());
+    Unknown.push_back({Names.back().c_str(), "", -1});
+    V = &Unknown.back();
+    return false;
+  }
+
+private:
+  std::deque<std::string> Names; // the storage of Unknown's names
+  std::deque<OptionValue> Unknown;
+};
+
+using ChoiceOpt = cl::opt<const OptionValue *, false, TableChoiceParser>;
 
 // A parsed value as setOption reads it.
 template <typename T> std::string spell(const T &V) {
@@ -115,7 +145,12 @@ bool OptionTable::fill(Invocation &Inv,
     for (const std::string &V : R.Given()) {
       std::string Error;
       if (!setOption(Inv, R.Info->Name, V, Error)) {
-        Report(Error);
+        // setOption's words for a value not in the list do not name the
+        // option (the C API's caller names it).
+        bool NotListed =
+            R.Info->Kind == OptionKind::Choice && !R.Info->value(V);
+        Report(NotListed ? "--" + std::string(R.Info->Name) + ": " + Error
+                         : Error);
         Ok = false;
       }
     }

@@ -30,7 +30,7 @@ public:
   ~OptionTable();
 
   /// Sets \p Inv from the options given, row by row in the table's order.
-  /// A value the Invocation refuses (cl::opt has checked the others) is
+  /// A value the Invocation refuses (cl::opt has checked the numbers) is
   /// passed to \p Report; false if one was.
   bool fill(Invocation &Inv,
             llvm::function_ref<void(const std::string &)> Report) const;

@@ -8,7 +8,7 @@
 
 using namespace llvm;
 
-bool fairy::optionsAreKnown(int argc, char **argv, raw_ostream &OS) {
+bool fairy::optionsAreKnown(int argc, char **argv, std::string &Error) {
   // A subcommand has options of its own; LLVM checks those.
   if (argc > 1 && StringRef(argv[1]) == "serve")
     return true;
@@ -44,12 +44,29 @@ bool fairy::optionsAreKnown(int argc, char **argv, raw_ostream &OS) {
       if (Entry.second->getOptionHiddenFlag() == cl::NotHidden &&
           Entry.first().size() > 1)
         Typo.add(Entry.first());
-    OS << "fairyc: error: unknown argument '" << Arg << "'";
+    Error = "unknown argument '" + Arg.str() + "'";
     if (auto Best = Typo.best())
-      OS << "; did you mean '--" << *Best << (HasValue ? "=" + Value : "")
-         << "'?";
-    OS << " (fairyc --help lists the options)\n";
+      Error += "; did you mean '--" + *Best +
+               (HasValue ? "=" + Value.str() : std::string()) + "'?";
+    Error += " (fairyc --help lists the options)";
     return false;
   }
   return true;
+}
+
+bool fairy::diagnosticsAsJson(int argc, char **argv) {
+  bool Json = false;
+  for (int I = 1; I < argc; ++I) {
+    StringRef Arg = argv[I];
+    if (Arg == "--")
+      break;
+    StringRef Name = Arg.drop_while([](char C) { return C == '-'; });
+    if (Name.size() == Arg.size() || Name.size() + 2 < Arg.size())
+      continue;
+    if (Name.startswith("diagnostics="))
+      Json = Name.drop_front(12) == "json";
+    else if (Name == "diagnostics" && I + 1 < argc)
+      Json = StringRef(argv[++I]) == "json";
+  }
+  return Json;
 }

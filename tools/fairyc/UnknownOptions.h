@@ -9,14 +9,19 @@
 #ifndef FAIRYC_UNKNOWNOPTIONS_H
 #define FAIRYC_UNKNOWNOPTIONS_H
 
-#include "llvm/Support/raw_ostream.h"
+#include <string>
 
 namespace fairy {
 
 /// Whether every option among \p argv is one of the top-level command's
-/// (call after every option is declared and unrelated ones hidden); reports
-/// the first that is not to \p OS, with the nearest option, if not.
-bool optionsAreKnown(int argc, char **argv, llvm::raw_ostream &OS);
+/// (call after every option is declared and unrelated ones hidden); if
+/// not, \p Error says which is not, with the nearest option, for the
+/// driver's diagnostics.
+bool optionsAreKnown(int argc, char **argv, std::string &Error);
+
+/// Whether \p argv asks for --diagnostics=json, read before cl::opt reads
+/// it, so that an unknown option is reported as the others are.
+bool diagnosticsAsJson(int argc, char **argv);
 
 } // namespace fairy
 

@@ -178,8 +178,16 @@ int main(int argc, char **argv) {
     OS << "fairyc " << libraryVersion() << "\nbuilt with "
        << libraryDependencies() << "\n";
   });
-  if (!optionsAreKnown(argc, argv, errs()))
+  std::string Unknown;
+  if (!optionsAreKnown(argc, argv, Unknown)) {
+    // Before cl::opt has read --diagnostics: the error is written as the
+    // run's others would have been, JSON included.
+    Driver D("fairyc", diagnosticsAsJson(argc, argv) ? DiagnosticsOutput::Json
+                                                     : DiagnosticsOutput::Text);
+    D.reportError(Unknown);
+    D.finish();
     return 1;
+  }
   cl::ParseCommandLineOptions(
       argc, argv,
       "fairyc: compile fairy-chess piece movement notations\n\n"
@@ -194,7 +202,12 @@ int main(int argc, char **argv) {
   if (ColorDiagnostics || NoColorDiagnostics)
     D.setColors(ColorDiagnostics && !NoColorDiagnostics);
   int Status = D.applyWarningFlags(WarningFlags, NoWarnings) ? 0 : 1;
-  // Only -O's level can be refused once cl::opt has parsed the values.
+  if (const auto &Refused = DiagnosticsAs.getParser().refused()) {
+    D.reportError("--diagnostics: " + *Refused);
+    Status = 1;
+  }
+  // -O's level and a value not in an option's list are refused once
+  // cl::opt has parsed the values, through the driver's diagnostics.
   Invocation Inv;
   if (!Table.fill(Inv, [&](const std::string &Error) { D.reportError(Error); }))
     Status = 1;
