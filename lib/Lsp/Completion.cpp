@@ -2,11 +2,12 @@
 //
 // textDocument/completion: in a piece file, the words the statement being
 // typed takes next (the statements' keywords, the notations, sides,
-// `royal`, `missing` and `style` and the board styles); in a variants.ini,
-// the parents a section header may name (the file's sections and
-// Fairy-Stockfish's built-in variants), and at the start of a line in a
-// section the keys Fairy-Stockfish reads. Found from the text before the
-// cursor alone, so that a document that does not compile is served too.
+// `royal`, `missing` and `style` and the board styles; in a variants-ini
+// block, the keys it may give); in a variants.ini, the parents a section
+// header may name (the file's sections and Fairy-Stockfish's built-in
+// variants), and at the start of a line in a section the keys
+// Fairy-Stockfish reads. Found from the text before the cursor alone, so
+// that a document that does not compile is served too.
 //
 //===----------------------------------------------------------------------===//
 #include "Features.h"
@@ -29,11 +30,12 @@ namespace {
 enum Kind { Text = 1, Property = 10, Keyword = 14, Value = 12, Module = 9 };
 
 /// The words of the statement the cursor is in, before the word being
-/// typed (strings as "\"", comments skipped), and whether it is inside a
-/// piece's '{' block.
+/// typed (strings as "\"", comments skipped), whether it is inside a
+/// piece's '{' block or a variants-ini block, and whether nothing but
+/// blanks precedes it on its line.
 struct Context {
   std::vector<std::string> Words;
-  bool InBlock = false;
+  bool InBlock = false, InIni = false, AtLineStart = true;
 };
 
 const char *const StatementKeywords[] = {
@@ -81,14 +83,17 @@ Context statementBefore(StringRef Doc) {
       Push("\"");
     } else if (Ch == ';' || Ch == '{' || Ch == '}') {
       ++I;
-      if (Ch == '{')
-        C.InBlock = true;
+      if (Ch == '{') {
+        C.InIni = !C.Words.empty() && C.Words[0] == "variants-ini";
+        C.InBlock = !C.InIni;
+      }
       if (Ch == '}')
-        C.InBlock = false;
+        C.InBlock = C.InIni = false;
       C.Words.clear();
       if (C.InBlock)
         C.Words = {"{"};
-      FirstOnLine = false;
+      // (A variants-ini block's first line may follow its '{'.)
+      FirstOnLine = C.InIni;
     } else {
       size_t J = I;
       while (J < Doc.size() && !std::isspace((unsigned char)Doc[J]) &&
@@ -103,6 +108,7 @@ Context statementBefore(StringRef Doc) {
       I = J;
     }
   }
+  C.AtLineStart = FirstOnLine;
   return C;
 }
 
@@ -115,6 +121,15 @@ std::vector<std::pair<std::string, Kind>> pieceFileWords(const Context &C) {
         Out.push_back({N.Name, Value});
   };
   const std::vector<std::string> &W = C.Words;
+  if (C.InIni) {
+    // A line's key: one Fairy-Stockfish reads that the file does not
+    // state itself (its board, start, promotion zone and pieces).
+    if (C.AtLineStart)
+      for (const std::string &K : fairyStockfishKeyNames())
+        if (!ruleStatedByPieceFile(K))
+          Out.push_back({K, Property});
+    return Out;
+  }
   if (C.InBlock) {
     // A movement: an optional side, then the notation.
     if (W.size() == 1) {
