@@ -197,10 +197,9 @@ std::string describeKey(StringRef Key, const std::optional<PieceSet> &Set,
   if (Modelled)
     Md += "; fairyc models it (in a piece file, " + *Modelled + ")";
   if (const GameRule *R = Set->rule(Key))
-    Md += std::string(Modelled ? ", and" : "; fairyc") +
-          " carries it, without modelling it, into `--emit=variants-ini` "
-          "as `" +
-          R->Key + " = " + R->Value + "`";
+    Md += std::string(Modelled ? ", and writes it back"
+                               : "; fairyc carries it, without modelling it,") +
+          " into `--emit=variants-ini` as `" + R->Key + " = " + R->Value + "`";
   return Md + ".";
 }
 
