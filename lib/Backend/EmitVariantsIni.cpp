@@ -40,6 +40,7 @@
 #include "fairy/Support/Escape.h"
 #include "fairy/Transforms/Pass.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <map>
@@ -108,7 +109,7 @@ std::string withoutPieces(const std::string &Placement,
     } else if (std::isdigit((unsigned char)C)) {
       int N = 0;
       while (I < Placement.size() && std::isdigit((unsigned char)Placement[I]))
-        N = N * 10 + (Placement[I++] - '0');
+        N = std::min(N * 10 + (Placement[I++] - '0'), 1000);
       --I;
       Empty += N;
     } else if (IsGone(C)) {

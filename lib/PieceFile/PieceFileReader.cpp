@@ -239,7 +239,7 @@ std::optional<size_t> fenOffsetOf(llvm::StringRef FEN, const Board &B,
       size_t J = I;
       unsigned N = 0;
       while (J < FEN.size() && std::isdigit((unsigned char)FEN[J]))
-        N = N * 10 + (FEN[J++] - '0');
+        N = std::min(N * 10 + (FEN[J++] - '0'), 1000u);
       X += int(N);
       I = J - 1;
     } else {

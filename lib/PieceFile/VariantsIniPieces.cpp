@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
 #include <cctype>
 
 using namespace fairy;
@@ -203,7 +204,7 @@ void PieceRules::removeWalls(Board &B) {
       if (std::isdigit((unsigned char)R[I])) {
         int N = 0;
         while (I < R.size() && std::isdigit((unsigned char)R[I]))
-          N = N * 10 + (R[I++] - '0');
+          N = std::min(N * 10 + (R[I++] - '0'), 1000);
         --I;
         File += N;
       } else if (R[I] == '*') {
