@@ -94,8 +94,15 @@ private:
       return nullptr;
     }
     if (Names.size() > 1 && !effectFromName(Names[1]->getText(), E)) {
-      error(Names[1]->getSymbol(), "unknown effect '" + Names[1]->getText() +
-                                       "'; expected 'capture' or 'none'");
+      TypoCorrector Typo(Names[1]->getText());
+      for (const char *Name : {"capture", "promote", "enpassant", "none"})
+        Typo.add(Name);
+      auto Best = Typo.best();
+      error(Names[1]->getSymbol(),
+            "unknown effect '" + Names[1]->getText() +
+                "'; expected one of capture, promote, enpassant, none" +
+                (Best ? "; did you mean '" + *Best + "'?" : ""),
+            Best);
       return nullptr;
     }
     return ir::leg(V, L, E);
@@ -236,11 +243,26 @@ private:
       if (!integer(C->INT()->getSymbol(), G.ZoneId))
         return nullptr;
     } else if (!Known || G.hasNumber() || C->INT()) {
+      // A misspelt name: the nearest of those taking a number as this one
+      // does ('zon 2' is 'zone 2', 'intial' is 'initial').
+      std::optional<std::string> Best;
+      if (!Known) {
+        TypoCorrector Typo(Name);
+        for (unsigned K = 0; K <= GuardPredicate::Unmoved; ++K) {
+          GuardPredicate P;
+          P.K = GuardPredicate::Kind(K);
+          if (P.hasNumber() == (C->INT() != nullptr))
+            Typo.add(GuardPredicate::kindName(P.K));
+        }
+        Best = Typo.best();
+      }
       error(C->IDENT()->getSymbol(),
             "unknown guard '" + Name + (C->INT() ? " N" : "") +
                 "'; expected initial, zone N, state N, origin, lastto, "
                 "lastfrom, sametype, attacked, defended, passed, royal, "
-                "advanced or unmoved (optionally negated by !)");
+                "advanced or unmoved (optionally negated by !)" +
+                (Best ? "; did you mean '" + *Best + "'?" : ""),
+            Best);
       return nullptr;
     }
     NodeRef Operand = node(C->node());

@@ -383,6 +383,24 @@ private:
   }
 };
 
+/// '{1...3}': a range written with three dots. Reports the dots, with '..'
+/// as the fix-it, and returns true; false if \p E is another error.
+bool reportThreeDots(DiagnosticEngine &Diags, unsigned Buffer,
+                     const SyntaxError &E) {
+  if (E.TokenType != FairyNotationLexer::DOT || !E.HasPrev ||
+      E.PrevType != FairyNotationLexer::DOTDOT)
+    return false;
+  llvm::StringRef Text = Diags.bufferText(Buffer);
+  size_t Begin = byteOffsetOfCodePoint(Text, E.PrevEnd - 2);
+  size_t End = byteOffsetOfLineColumn(Text, E.Line, E.Column + 1);
+  llvm::SMRange R = Diags.range(Buffer, Begin, End);
+  Diags.error(Diags.loc(Buffer, Begin),
+              "a range is written with two dots, as in {1..3}, not '" +
+                  Text.slice(Begin, End).str() + "'",
+              {R}, {llvm::SMFixIt(R, "..")});
+  return true;
+}
+
 } // namespace
 
 ExprRef fairy::fairynotation::parseExpr(DiagnosticEngine &Diags,
@@ -394,6 +412,8 @@ ExprRef fairy::fairynotation::parseExpr(DiagnosticEngine &Diags,
   AntlrParse<FairyNotationLexer, FairyNotationParser> Parse(
       Diags.bufferText(Buffer).str());
   P::FairyContext *Tree = Parse.run(&P::fairy);
+  if (Parse.firstError() && reportThreeDots(Diags, Buffer, *Parse.firstError()))
+    return nullptr;
   if (Parse.reportError(Diags, Buffer, syntaxMessage))
     return nullptr;
   return Reader(Diags, Buffer, Opts).read(Tree);

@@ -19,6 +19,8 @@
 #include "fairy/Support/Diagnostics.h"
 #include "fairy/Support/TimeReport.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include "MovementFormulaLexer.h"
 #include "MovementFormulaParser.h"
 
@@ -696,6 +698,36 @@ static size_t countElements(const Expr &E) {
 /// The most elements one formula may have (countElements).
 static constexpr size_t MaxElements = 2000;
 
+/// '*:1..3': a count range written as in fairy-notation and the IR, where a
+/// formula writes '*:1-3'. Reports it, with '-' as the fix-it, and returns
+/// true if the text of buffer \p Buffer has one.
+static bool reportDottedCount(DiagnosticEngine &Diags, unsigned Buffer) {
+  llvm::StringRef T = Diags.bufferText(Buffer);
+  auto Digits = [&](size_t I) {
+    while (I < T.size() && llvm::isDigit(T[I]))
+      ++I;
+    return I;
+  };
+  for (size_t I = T.find("*:"); I != llvm::StringRef::npos;
+       I = T.find("*:", I + 2)) {
+    size_t Lo = I + 2, Dots = Digits(Lo);
+    if (Dots == Lo || !T.substr(Dots).startswith(".."))
+      continue;
+    size_t Hi = Dots + 2, End = Digits(Hi);
+    if (End == Hi || T.substr(End).startswith("."))
+      continue;
+    std::string Fixed =
+        "*:" + T.slice(Lo, Dots).str() + "-" + T.slice(Hi, End).str();
+    llvm::SMRange R = Diags.range(Buffer, Dots, Hi);
+    Diags.error(Diags.loc(Buffer, Dots),
+                "a formula writes a range of counts with '-', as in '" + Fixed +
+                    "', not '..'",
+                {R}, {llvm::SMFixIt(R, "-")});
+    return true;
+  }
+  return false;
+}
+
 NodeRef fairy::parseMovementFormula(DiagnosticEngine &Diags, unsigned Buffer,
                                     const FrontendOptions &) {
   if (!checkUTF8(Diags, Buffer) ||
@@ -705,6 +737,8 @@ NodeRef fairy::parseMovementFormula(DiagnosticEngine &Diags, unsigned Buffer,
   AntlrParse<MovementFormulaLexer, MovementFormulaParser> Parse(
       Diags.bufferText(Buffer).str());
   P::FormulaContext *Tree = Parse.run(&P::formula);
+  if (Parse.firstError() && reportDottedCount(Diags, Buffer))
+    return nullptr;
   if (Parse.reportError(Diags, Buffer, syntaxMessage))
     return nullptr;
   Reader R(Diags, Buffer);

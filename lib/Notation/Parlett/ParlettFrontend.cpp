@@ -125,14 +125,7 @@ std::string syntaxMessage(const SyntaxError &E) {
                            : "");
   if (!E.HasPrev)
     return "expected " + Want + " at the start, found '" + E.Text + "'";
-  // '1+c': the modifiers (c, o, i) come first.
-  if (E.TokenType == ParlettLexer::CAPTURE_ONLY ||
-      E.TokenType == ParlettLexer::NO_CAPTURE ||
-      E.TokenType == ParlettLexer::INITIAL)
-    return "'" + E.Text +
-           "' modifies the move after it: modifiers come "
-           "before the distance, as in '" +
-           E.Text + "1+', not after '" + E.PrevText + "'";
+  // '1+c' (the modifiers come first) is reportLateModifier's.
   if (isDirectionToken(E.TokenType) && isDirectionToken(E.PrevType))
     return "'" + E.PrevText + E.Text +
            "' is not a direction; a part takes one of + * x x> x< > < <> = "
@@ -344,6 +337,50 @@ private:
   }
 };
 
+/// 'n+c': modifiers written after the move they modify. Reports the move
+/// as the user wrote it with its modifiers first ('cn+'), with that as the
+/// fix-it when the input so fixed parses, and returns true; false if \p E
+/// is another error.
+bool reportLateModifier(DiagnosticEngine &Diags, unsigned Buffer,
+                        const SyntaxError &E) {
+  auto IsModifier = [](size_t T) {
+    return T == ParlettLexer::CAPTURE_ONLY || T == ParlettLexer::NO_CAPTURE ||
+           T == ParlettLexer::INITIAL;
+  };
+  if (!E.HasPrev || !IsModifier(E.TokenType))
+    return false;
+  llvm::StringRef Text = Diags.bufferText(Buffer);
+  size_t At = byteOffsetOfLineColumn(Text, E.Line, E.Column);
+  // The move starts after the ',' or 'm={' before it; the modifiers are the
+  // run of c, o and i from the error on.
+  size_t Start = Text.find_last_of(",{", At);
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  llvm::StringRef Move = Text.slice(Start, At);
+  size_t Lead = Move.size() - Move.ltrim().size();
+  Start += Lead;
+  Move = Move.trim();
+  size_t End = std::min(Text.find_first_not_of("cio", At), Text.size());
+  // The rest of the move ('1+.c1x' is 'c1+.1x').
+  size_t Last = std::min(Text.find_first_of(",}", End), Text.size());
+  llvm::StringRef Rest = Text.slice(End, Last).rtrim();
+  Last = End + Rest.size();
+  std::string Reordered = Text.slice(At, End).str() + Move.str() + Rest.str();
+  std::string Fixed =
+      Text.take_front(Start).str() + Reordered + Text.drop_front(Last).str();
+  AntlrParse<ParlettLexer, ParlettParser> Again(Fixed);
+  Again.run(&ParlettParser::parlett);
+  std::vector<SMFixIt> Fix;
+  if (!Again.firstError())
+    Fix.emplace_back(Diags.range(Buffer, Start, Last), Reordered);
+  Diags.error(Diags.loc(Buffer, At),
+              "'" + Text.slice(At, End).str() +
+                  "' modifies the move after it: modifiers come before the "
+                  "distance, as in '" +
+                  Reordered + "', not after '" + E.PrevText + "'",
+              {Diags.range(Buffer, At, End)}, Fix);
+  return true;
+}
+
 } // namespace
 
 NodeRef fairy::parseParlett(DiagnosticEngine &Diags, unsigned Buffer) {
@@ -352,6 +389,9 @@ NodeRef fairy::parseParlett(DiagnosticEngine &Diags, unsigned Buffer) {
     return nullptr;
   AntlrParse<ParlettLexer, ParlettParser> Parse(Diags.bufferText(Buffer).str());
   ParlettParser::ParlettContext *Tree = Parse.run(&ParlettParser::parlett);
+  if (Parse.firstError() &&
+      reportLateModifier(Diags, Buffer, *Parse.firstError()))
+    return nullptr;
   if (Parse.reportError(Diags, Buffer, syntaxMessage))
     return nullptr;
   std::vector<Move> Moves;
