@@ -2,9 +2,10 @@
 //
 // textDocument/completion: in a piece file, the words the statement being
 // typed takes next (the statements' keywords, the notations, sides,
-// `royal`, `missing` and `style` and the board styles; in a variants-ini
-// block, the keys it may give); in a variants.ini, the parents a section
-// header may name (the file's sections and Fairy-Stockfish's built-in
+// `royal`, `missing` and `style` and the board styles, the letters of the
+// document's pieces where promote, confine and castling name pieces; in a
+// variants-ini block, the keys it may give); in a variants.ini, the parents a
+// section header may name (the file's sections and Fairy-Stockfish's built-in
 // variants), and at the start of a line in a section the keys
 // Fairy-Stockfish reads. Found from the text before the cursor alone, so
 // that a document that does not compile is served too.
@@ -27,11 +28,32 @@ using namespace llvm;
 namespace {
 
 /// LSP's CompletionItemKind.
-enum Kind { Text = 1, Property = 10, Keyword = 14, Value = 12, Module = 9 };
+enum Kind {
+  Text = 1,
+  Property = 10,
+  Keyword = 14,
+  Value = 12,
+  Module = 9,
+  Constant = 21
+};
+
+/// A word that may come next; a piece's letter has the piece's name as its
+/// detail.
+struct Candidate {
+  std::string Label;
+  Kind K;
+  std::string Detail = "";
+};
+
+/// A piece of the document, as its `piece` statement writes it: its letter
+/// and its name.
+struct NamedPiece {
+  std::string Letter, Name;
+};
 
 /// The words of the statement the cursor is in, before the word being
-/// typed (strings as "\"", comments skipped), whether it is inside a
-/// piece's '{' block or a variants-ini block, and whether nothing but
+/// typed (strings as written, quotes too; comments skipped), whether it is
+/// inside a piece's '{' block or a variants-ini block, and whether nothing but
 /// blanks precedes it on its line.
 struct Context {
   std::vector<std::string> Words;
@@ -49,8 +71,22 @@ bool isStatementKeyword(StringRef Word) {
   return false;
 }
 
-Context statementBefore(StringRef Doc) {
+/// The context of the end of \p Doc; the pieces of its `piece` statements
+/// go to \p Pieces, if given.
+Context statementBefore(StringRef Doc,
+                        std::vector<NamedPiece> *Pieces = nullptr) {
   Context C;
+  // The statement whose words are about to be dropped, if a piece's.
+  auto Ended = [&] {
+    const std::vector<std::string> &W = C.Words;
+    if (Pieces && !C.InBlock && !C.InIni && W.size() >= 3 && W[0] == "piece" &&
+        W[2].size() == 1 && std::isupper((unsigned char)W[2][0])) {
+      StringRef Name = W[1];
+      if (Name.startswith("\""))
+        Name = Name.drop_front().take_until([](char Ch) { return Ch == '"'; });
+      Pieces->push_back({W[2], Name.str()});
+    }
+  };
   size_t I = 0;
   // Nothing but blanks since the last line break: a keyword here begins a
   // statement. (Tracked as the scan goes: one pass, however long a line.)
@@ -76,13 +112,16 @@ Context statementBefore(StringRef Doc) {
       FirstOnLine |= Doc.slice(I, End).contains('\n');
       I = End;
     } else if (Ch == '"') {
+      size_t Begin = I;
       for (++I; I < Doc.size() && Doc[I] != '"' && Doc[I] != '\n'; ++I)
         if (Doc[I] == '\\')
           ++I;
       ++I;
-      Push("\"");
+      // (The string as written, its quotes too: a piece's name may be one.)
+      Push(Doc.slice(Begin, I).str());
     } else if (Ch == ';' || Ch == '{' || Ch == '}') {
       ++I;
+      Ended();
       if (Ch == '{') {
         C.InIni = !C.Words.empty() && C.Words[0] == "variants-ini";
         C.InBlock = !C.InIni;
@@ -102,19 +141,28 @@ Context statementBefore(StringRef Doc) {
       std::string Word = Doc.slice(I, J).str();
       // A statement's keyword first on its line begins a statement, even
       // when the one above (being typed) has no ';' yet.
-      if (!C.InBlock && FirstOnLine && isStatementKeyword(Word))
+      if (!C.InBlock && FirstOnLine && isStatementKeyword(Word)) {
+        Ended();
         C.Words.clear();
+      }
       Push(std::move(Word));
       I = J;
     }
   }
   C.AtLineStart = FirstOnLine;
+  Ended();
   return C;
 }
 
-/// What a piece file's statement takes next, after \p Words.
-std::vector<std::pair<std::string, Kind>> pieceFileWords(const Context &C) {
-  std::vector<std::pair<std::string, Kind>> Out;
+/// What a piece file's statement takes next, after \p Words; \p Pieces
+/// are the document's.
+std::vector<Candidate> pieceFileWords(const Context &C,
+                                      const std::vector<NamedPiece> &Pieces) {
+  std::vector<Candidate> Out;
+  auto Letters = [&] {
+    for (const NamedPiece &P : Pieces)
+      Out.push_back({P.Letter, Constant, P.Name});
+  };
   auto Notations = [&] {
     for (const NotationInfo &N : notations())
       if (std::string(N.Name) != "pieces")
@@ -159,6 +207,22 @@ std::vector<std::pair<std::string, Kind>> pieceFileWords(const Context &C) {
   } else if (W[0] == "promotion" && W.size() == 1) {
     Out.push_back({"white", Keyword});
     Out.push_back({"black", Keyword});
+  } else if (W[0] == "promote") {
+    // promote P [more] to Q R B N;
+    Letters();
+    if (W.size() >= 2 && !is_contained(W, "to"))
+      Out.push_back({"to", Keyword});
+  } else if (W[0] == "confine" && W.size() == 1) {
+    Letters(); // confine K d1-f3;
+  } else if (W[0] == "castling") {
+    // castling K with R [more] [to g c];
+    bool With = W.size() >= 3 && W[2] == "with";
+    if (W.size() == 1 || (With && !is_contained(W, "to")))
+      Letters();
+    if (W.size() == 2)
+      Out.push_back({"with", Keyword});
+    else if (W.size() >= 4 && With && !is_contained(W, "to"))
+      Out.push_back({"to", Keyword});
   }
   return Out;
 }
@@ -178,9 +242,9 @@ bool belowAHeader(StringRef Above) {
 /// What a variants.ini takes at \p Line (its text before the word being
 /// typed, \p Above the lines above it): in a header after `[name:`, a
 /// parent; first on a line in a section, a key.
-std::vector<std::pair<std::string, Kind>>
-variantsIniWords(const std::string &Doc, StringRef Above, StringRef Line) {
-  std::vector<std::pair<std::string, Kind>> Out;
+std::vector<Candidate> variantsIniWords(const std::string &Doc, StringRef Above,
+                                        StringRef Line) {
+  std::vector<Candidate> Out;
   size_t Open = Line.find_first_not_of(" \t");
   if (Open != StringRef::npos && Line[Open] == '[' && Line.contains(':') &&
       !Line.contains(']')) {
@@ -208,10 +272,14 @@ json::Value fairy::lsp::completion(const std::string &Doc,
                        Doc[Start - 1] == '_' || Doc[Start - 1] == '-'))
     --Start;
   StringRef Typed = StringRef(Doc).slice(Start, Cursor);
-  std::vector<std::pair<std::string, Kind>> Words;
+  std::vector<Candidate> Words;
   std::string Notation = notationOf(Uri);
   if (Notation == "pieces") {
-    Words = pieceFileWords(statementBefore(Before.substr(0, Start)));
+    // The document's pieces, for their letters (read from its text, the
+    // pieces of a document that does not compile too).
+    std::vector<NamedPiece> Pieces;
+    statementBefore(Doc, &Pieces);
+    Words = pieceFileWords(statementBefore(Before.substr(0, Start)), Pieces);
   } else if (Notation == "variants.ini") {
     size_t LineStart = Before.rfind('\n') + 1;
     Words = variantsIniWords(Doc, Before.substr(0, LineStart),
@@ -219,8 +287,14 @@ json::Value fairy::lsp::completion(const std::string &Doc,
   }
   json::Array Items;
   std::set<std::string> Seen;
-  for (const auto &[Word, K] : Words)
-    if (StringRef(Word).startswith(Typed) && Seen.insert(Word).second)
-      Items.push_back(json::Object{{"label", Word}, {"kind", int(K)}});
+  for (const Candidate &W : Words)
+    if (StringRef(W.Label).startswith(Typed) && Seen.insert(W.Label).second) {
+      json::Object Item{{"label", W.Label}, {"kind", int(W.K)}};
+      if (!W.Detail.empty()) {
+        Item["detail"] = W.Detail;
+        Item["labelDetails"] = json::Object{{"description", W.Detail}};
+      }
+      Items.push_back(std::move(Item));
+    }
   return json::Object{{"isIncomplete", false}, {"items", std::move(Items)}};
 }

@@ -19,6 +19,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+#include <cctype>
+
 using namespace fairy;
 using namespace fairy::lsp;
 using namespace llvm;
@@ -194,6 +197,105 @@ fairy::lsp::compileDocument(const std::string &Text, StringRef Uri) {
 
 namespace {
 
+/// The piece letter of token [Begin, End) of \p Text (a string when
+/// \p String) at \p Cursor, after the tokens \p Words of its statement.
+std::optional<char>
+letterOfToken(StringRef Text,
+              const std::vector<std::pair<size_t, size_t>> &Words, size_t Begin,
+              size_t End, bool String, size_t Cursor) {
+  if (Words.empty())
+    return std::nullopt;
+  auto Word = [&](size_t I) {
+    return Text.slice(Words[I].first, Words[I].second);
+  };
+  StringRef Keyword = Word(0);
+  if (String) {
+    // A start FEN's placement: its first field, up to a blank.
+    if (Keyword != "start" || Words.size() != 1 || Cursor <= Begin)
+      return std::nullopt;
+    StringRef Placement = Text.slice(Begin + 1, End);
+    Placement = Placement.take_until(
+        [](char C) { return C == ' ' || C == '"' || C == '\t'; });
+    size_t At = Cursor - Begin - 1;
+    if (At >= Placement.size() || !isAlpha(Placement[At]))
+      return std::nullopt;
+    return toUpper(Placement[At]);
+  }
+  StringRef W = Text.slice(Begin, End);
+  if (W.size() != 1 || !isAlpha(W[0]))
+    return std::nullopt;
+  size_t Index = Words.size();
+  bool SawTo = false;
+  for (size_t I = 3; I < Index; ++I)
+    SawTo |= Word(I) == "to";
+  // promote P ... to Q R B N; confine K ...; castling K with R ... [to g c];
+  bool Letter = Keyword == "promote" || (Keyword == "confine" && Index == 1) ||
+                (Keyword == "castling" &&
+                 (Index == 1 || (Index >= 3 && Word(2) == "with" && !SawTo)));
+  if (!Letter)
+    return std::nullopt;
+  return toUpper(W[0]);
+}
+
+} // namespace
+
+std::optional<char> fairy::lsp::pieceLetterAt(StringRef Text, size_t Cursor) {
+  static const char *const Keywords[] = {
+      "game", "board",   "include", "piece",    "start", "promotion",
+      "zone", "confine", "promote", "castling", "drops", "variants-ini"};
+  std::vector<std::pair<size_t, size_t>> Words; // of the statement, so far
+  size_t I = 0, N = Text.size();
+  int Depth = 0;           // in a piece's or a variants-ini block
+  bool FirstOnLine = true; // nothing but blanks since the line's start
+  while (I < N && I <= Cursor) {
+    char C = Text[I];
+    if (std::isspace((unsigned char)C)) {
+      FirstOnLine |= C == '\n';
+      ++I;
+    } else if (Text.substr(I).startswith("//")) {
+      size_t NL = Text.find('\n', I);
+      I = NL == StringRef::npos ? N : NL;
+    } else if (Text.substr(I).startswith("/*")) {
+      size_t Close = Text.find("*/", I + 2);
+      size_t End = Close == StringRef::npos ? N : Close + 2;
+      FirstOnLine |= Text.slice(I, End).contains('\n');
+      I = End;
+    } else if (C == ';' || C == '{' || C == '}') {
+      Depth = C == '{' ? Depth + 1 : C == '}' ? std::max(Depth - 1, 0) : Depth;
+      Words.clear();
+      FirstOnLine = false;
+      ++I;
+    } else {
+      size_t Begin = I;
+      bool String = C == '"';
+      if (String) {
+        for (++I; I < N && Text[I] != '"' && Text[I] != '\n'; ++I)
+          if (Text[I] == '\\')
+            ++I;
+        I = std::min(I + 1, N);
+      } else if (isAlnum(C) || C == '_') {
+        while (I < N && (isAlnum(Text[I]) || Text[I] == '_' || Text[I] == '-'))
+          ++I;
+      } else {
+        ++I;
+      }
+      // A statement's keyword first on its line begins a statement, even
+      // when the one above (being typed) has no ';' yet.
+      if (!String && Depth == 0 && FirstOnLine &&
+          is_contained(Keywords, Text.slice(Begin, I)))
+        Words.clear();
+      FirstOnLine = false;
+      if (Begin <= Cursor && Cursor < I)
+        return Depth ? std::nullopt
+                     : letterOfToken(Text, Words, Begin, I, String, Cursor);
+      Words.push_back({Begin, I});
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
 /// A document symbol whose name is at \p R.
 json::Object symbol(const std::string &Name, int64_t Kind, json::Object R,
                     const std::string &Detail = "") {
@@ -228,6 +330,37 @@ json::Value parentDefinition(const std::string &Text, StringRef Uri,
             {"uri", Uri},
             {"range", TextLines(Text).range({Target.Line, Target.Begin},
                                             {Target.Line, Target.End})}};
+  }
+  return nullptr;
+}
+
+/// The name in the `piece` statement of the piece of letter \p Letter of
+/// piece file \p Text, in the document or a file it includes; none when
+/// no piece compiled has that letter.
+json::Value pieceDefinition(const std::string &Text, StringRef Uri,
+                            char Letter) {
+  std::unique_ptr<CompiledDocument> Doc = compileDocument(Text, Uri);
+  if (!Doc->Pieces)
+    return nullptr;
+  SourceMgr &SM = Doc->D.engine().sourceMgr();
+  for (const PieceDef &Def : Doc->Pieces->pieceSet().Pieces) {
+    if (Def.Letter != Letter)
+      continue;
+    SMLoc Begin = Def.NameRange.Start, End = Def.NameRange.End;
+    unsigned Buffer = Begin.isValid() ? SM.FindBufferContainingLoc(Begin) : 0;
+    if (!Buffer)
+      return nullptr;
+    if (!End.isValid() || SM.FindBufferContainingLoc(End) != Buffer)
+      End = Begin;
+    auto [Line, Column] = SM.getLineAndColumn(Begin, Buffer);
+    auto [EndLine, EndColumn] = SM.getLineAndColumn(End, Buffer);
+    const MemoryBuffer *In = SM.getMemoryBuffer(Buffer);
+    std::string Target =
+        Buffer == 1 ? Uri.str() : uriOfPath(In->getBufferIdentifier());
+    return json::Object{
+        {"uri", Target},
+        {"range", TextLines(In->getBuffer())
+                      .range({Line, Column}, {EndLine, EndColumn})}};
   }
   return nullptr;
 }
@@ -323,6 +456,10 @@ json::Value fairy::lsp::definition(const std::string &Text,
     return parentDefinition(Text, Uri, P.At.Line, P.At.Character);
   if (notationOf(Uri) != "pieces")
     return nullptr;
+  // A piece's letter leads to its piece statement, in an included file too.
+  if (std::optional<char> Letter =
+          pieceLetterAt(Text, byteOffsetOf(Text, P.At)))
+    return pieceDefinition(Text, Uri, *Letter);
   // An include statement on the line leads to its file, which piece files
   // name relative to themselves.
   SmallVector<StringRef, 16> Lines;

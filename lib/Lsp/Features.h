@@ -123,6 +123,13 @@ llvm::json::Array publishedDiagnostics(const std::string &Text,
 /// into it), at most the text's end.
 size_t byteOffsetOf(llvm::StringRef Text, const Position &At);
 
+/// The piece letter at byte \p Cursor of piece file \p Text, in upper case:
+/// one of a `promote`, `confine` or `castling` statement's letters, or one
+/// of the placement of a `start` FEN (Black's, in lower case there, as
+/// White's). Found by a scan of the text, so that a document that does not
+/// compile is served too; nullopt elsewhere.
+std::optional<char> pieceLetterAt(llvm::StringRef Text, size_t Cursor);
+
 /// The output of one --emit of the document, or nullopt after an error.
 std::optional<std::string> emitted(const std::string &Text, llvm::StringRef Uri,
                                    const char *Emit);

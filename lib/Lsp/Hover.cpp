@@ -2,7 +2,8 @@
 //
 // textDocument/hover: a notation file's piece (its canonical Betza and its
 // diagram); in a piece file, the piece whose statement is under the
-// cursor; in a variants.ini, a piece entry as fairyc imports it for its
+// cursor, or whose letter is (in promote, confine, castling, the start
+// FEN); in a variants.ini, a piece entry as fairyc imports it for its
 // section, a section's header as `fairyc --list-variants` lists it, and
 // what fairyc does with any other key. A piece is shown as the piece set's
 // outputs write it alone: its `piece` line in Betza and its diagram.
@@ -278,6 +279,18 @@ json::Value fairy::lsp::hover(const std::string &Text, const std::string &Uri,
   // by the piece set's outputs for it alone (its Betza line and its
   // diagram); none for a piece that does not compile (not its neighbour's).
   size_t Cursor = byteOffsetOf(Text, P.At);
+  // A piece's letter where a statement names it (promote, confine,
+  // castling, the start FEN): that piece, as on its own statement.
+  if (std::optional<char> Letter = pieceLetterAt(Text, Cursor)) {
+    std::unique_ptr<CompiledDocument> Doc = compileDocument(Text, Uri);
+    if (!Doc->Pieces)
+      return nullptr;
+    const PieceSet &Set = Doc->Pieces->pieceSet();
+    for (size_t I = 0; I < Set.Pieces.size(); ++I)
+      if (Set.Pieces[I].Letter == *Letter)
+        return markdown(describePiece(Doc->D.engine(), Set, I));
+    return nullptr;
+  }
   std::optional<PieceStatement> Under;
   for (const PieceStatement &S : pieceStatements(Text))
     if (S.Begin <= Cursor && Cursor < S.End)
