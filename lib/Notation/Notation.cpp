@@ -102,6 +102,18 @@ const NotationInfo *fairy::nearestNotation(const std::string &Name) {
   for (const NotationInfo &N : notations())
     if (llvm::StringRef(Name).startswith(std::string(N.Name) + "-"))
       return &N;
+  // The name as people write it, with 'notation' or 'movement' about it
+  // ('fairynotation', 'movement-formula').
+  llvm::StringRef Core = Name;
+  for (llvm::StringRef Prefix : {"movement-", "movement_", "movement"})
+    if (Core.consume_front(Prefix))
+      break;
+  for (llvm::StringRef Suffix : {"-notation", "_notation", "notation"})
+    if (Core.consume_back(Suffix))
+      break;
+  if (Core.size() != Name.size())
+    if (const NotationInfo *N = findNotation(Core.str()))
+      return N;
   TypoCorrector Typo(Name);
   for (const NotationInfo &N : notations())
     Typo.add(N.Name);

@@ -90,7 +90,8 @@ bool isStatementKeyword(const std::string &Word) {
   return false;
 }
 
-SyntaxMessage syntaxMessage(const SyntaxError &E) {
+/// The syntax error \p E of piece file \p Text, said for a person.
+SyntaxMessage syntaxMessage(const SyntaxError &E, llvm::StringRef Text) {
   const std::string &T = E.Text;
   bool Expects = [&] {
     for (size_t X : E.Expected)
@@ -140,6 +141,41 @@ SyntaxMessage syntaxMessage(const SyntaxError &E) {
   if (E.RuleName == "movement" && T == "-" && findNotation(E.PrevText))
     return "a notation is named in one word: write " + E.PrevText +
            " \"TEXT\", not '" + E.PrevText + "-...'";
+  // The word before the offending one, misspelt: 'royl betza', 'whte
+  // betza', 'movement-formula'.
+  bool AfterName = E.HasPrev && E.PrevType == L::NAME &&
+                   E.PrevEnd >= E.PrevText.size(); // a NAME is ASCII
+  size_t PrevBegin =
+      AfterName ? byteOffsetOfCodePoint(Text, E.PrevEnd - E.PrevText.size())
+                : 0;
+  if (E.RuleName == "movement" && AfterName && T == "-") {
+    size_t Dash = byteOffsetOfLineColumn(Text, E.Line, E.Column);
+    size_t End = Dash + 1;
+    while (End < Text.size() &&
+           (llvm::isAlnum(Text[End]) || Text[End] == '_' || Text[End] == '-'))
+      ++End;
+    std::string Name = Text.slice(PrevBegin, End).str();
+    if (const NotationInfo *N = nearestNotation(Name)) {
+      SyntaxMessage M("unknown notation '" + Name + "'; did you mean '" +
+                      N->Name + "'?");
+      M.Bytes = {PrevBegin, End};
+      M.Replacement = N->Name;
+      return M;
+    }
+  }
+  if (E.RuleName == "movement" && AfterName && E.TokenType == L::NAME &&
+      findNotation(T)) {
+    TypoCorrector Typo(E.PrevText, /*PartsCount=*/false);
+    for (const char *K : {"royal", "white", "black"})
+      Typo.add(K);
+    if (auto Best = Typo.best()) {
+      SyntaxMessage M("unknown word '" + E.PrevText +
+                      "' before the notation; did you mean '" + *Best + "'?");
+      M.Bytes = {PrevBegin, PrevBegin + E.PrevText.size()};
+      M.Replacement = *Best;
+      return M;
+    }
+  }
   if (E.RuleName == "pieceBody" || E.RuleName == "movement")
     return "expected a movement: an optional side (white or black), a "
            "notation (betza, parlett, fairy, formula or ir) and its text in "
@@ -332,7 +368,32 @@ public:
   std::vector<RawZone> Confines;
   /// Real paths of the files being read, innermost last.
   std::vector<std::string> Stack;
+  /// The main file had a syntax error, and what is above it was read: its
+  /// pieces are checked, the rest (which may name later pieces) is not.
+  bool Truncated = false;
 };
+
+/// The byte just past the last statement of \p Text that ends before
+/// byte \p Stop (a ';' or '}' outside a piece's braces), or 0.
+size_t lastStatementEnd(const std::string &Text, size_t Stop) {
+  std::string Prefix = Text.substr(0, Stop);
+  antlr4::ANTLRInputStream Input(Prefix);
+  PieceFileLexer Lexer(&Input);
+  Lexer.removeErrorListeners();
+  size_t Cut = 0;
+  int Depth = 0;
+  for (const auto &T : Lexer.getAllTokens()) {
+    if (T->getType() == L::LBRACE)
+      ++Depth;
+    else if (T->getType() == L::RBRACE && Depth > 0)
+      --Depth;
+    else if (T->getType() != L::SEMI || Depth > 0)
+      continue;
+    if (Depth == 0)
+      Cut = byteOffsetOfCodePoint(Prefix, T->getStopIndex() + 1);
+  }
+  return Cut;
+}
 
 /// Reads the tree of one file.
 class FileReader : TokenSpans {
@@ -720,7 +781,9 @@ private:
           Fix.push_back(SMFixIt(range(T), llvm::StringRef(W).upper()));
         fail(range(T),
              "'" + W + "' is not a piece letter: " + What +
-                 " are named by their letters in upper case",
+                 (What == "the king" ? " is named by its letter"
+                                     : " are named by their letters") +
+                 " in upper case",
              Fix);
       }
       Out.push_back({W[0], range(T)});
@@ -766,13 +829,18 @@ private:
     rule(C, "castling", "true");
     if (Words.empty())
       return;
+    // A king's letter in lower case ('castling k;') is said first.
+    std::vector<std::pair<char, SMRange>> King;
+    if (Words[0]->getText().size() == 1)
+      King = letters(Words, 0, 1, "the king");
     if (Words.size() < 3 || Words[1]->getText() != "with")
       Usage();
     size_t To = Words.size();
     for (size_t I = 2; I < Words.size(); ++I)
       if (Words[I]->getText() == "to")
         To = I;
-    auto King = letters(Words, 0, 1, "the king");
+    if (King.empty())
+      King = letters(Words, 0, 1, "the king");
     auto Rooks = letters(Words, 2, To, "the rooks");
     if (Rooks.empty())
       Usage();
@@ -881,8 +949,31 @@ bool Loader::load(const std::string &Text, const std::string &Name,
   AntlrParse<PieceFileLexer, PieceFileParser> Parse(Text);
   P::PieceFileContext *Tree = Parse.run(&P::pieceFile);
   // (A missing ';' gets its fix-it after the last token: syntaxMessage.)
-  if (Parse.reportError(Diags, Buffer, syntaxMessage))
+  if (Parse.reportError(Diags, Buffer, [&](const SyntaxError &E) {
+        return syntaxMessage(E, Text);
+      })) {
+    // As clang goes on after an error, the main file's statements before
+    // the one in error are read, for their own diagnostics.
+    if (!Via.empty())
+      return false;
+    const SyntaxError &E = *Parse.firstError();
+    size_t Cut = lastStatementEnd(
+        Text, E.TokenType == antlr4::Token::EOF
+                  ? Text.size()
+                  : byteOffsetOfLineColumn(Text, E.Line, E.Column));
+    if (Cut == 0)
+      return false;
+    AntlrParse<PieceFileLexer, PieceFileParser> Above(Text.substr(0, Cut));
+    P::PieceFileContext *Read = Above.run(&P::pieceFile);
+    if (Above.firstError())
+      return false;
+    try {
+      FileReader(*this, Buffer, Dir, std::move(Via)).read(Read);
+      Truncated = true;
+    } catch (Failed &) {
+    }
     return false;
+  }
   try {
     FileReader(*this, Buffer, Dir, std::move(Via)).read(Tree);
   } catch (Failed &) {
@@ -1316,17 +1407,19 @@ std::optional<PieceSet> finish(Loader &Load, const PieceFileOptions &Opts) {
     for (unsigned I : Raw.Via)
       Load.Includes[I].Used = true;
     Ok &= PieceOk;
-    if (PieceOk || !Opts.Recover)
+    if (PieceOk)
       Set.Pieces.push_back(std::move(Raw.Def));
   }
-  if (!Ok && !Opts.Recover)
-    return std::nullopt;
-  // Recovering, the rules may name a piece left out: they are not read.
-  if (Ok &&
+  // After an error the pieces that compiled are still checked, as clang
+  // warns about the rest of a file with an error; the rules may name a
+  // piece left out (or, after a syntax error, one not read): they are not.
+  if (Ok && !Load.Truncated &&
       !gameRules(Load, Set, Opts, Used ? Used->Via : std::vector<unsigned>()))
     return std::nullopt;
   lintPieces(Load.Diags, Set);
-  for (const IncludeStatement &I : Load.Includes)
+  // (A piece after a syntax error may use an include.)
+  for (const IncludeStatement &I :
+       Load.Truncated ? std::vector<IncludeStatement>() : Load.Includes)
     if (!I.Used)
       Load.Diags.warning(Warning::UnusedInclude, I.Range.Start,
                          "nothing of '" +
@@ -1334,6 +1427,8 @@ std::optional<PieceSet> finish(Loader &Load, const PieceFileOptions &Opts) {
                              "' is used: it defines no piece that is not "
                              "defined again, and no board that is used",
                          {I.Range});
+  if (!Ok && !Opts.Recover)
+    return std::nullopt;
   return Set;
 }
 
@@ -1346,8 +1441,17 @@ std::optional<PieceSet> readText(DiagnosticEngine &Diags,
   llvm::SmallString<256> Real;
   if (!llvm::sys::fs::real_path(Name, Real))
     Load.Stack.push_back(Real.str().str());
-  if (!Load.load(Text, Name, Dir, {}))
-    return std::nullopt;
+  if (!Load.load(Text, Name, Dir, {})) {
+    // A syntax error: the pieces above it are checked, on the board of
+    // the main file (one declared after the error would be another).
+    bool BoardKnown =
+        Opts.BoardOverride ||
+        llvm::any_of(Load.Boards, [](const auto &D) { return D.Via.empty(); });
+    if (!Load.Truncated || !BoardKnown)
+      return std::nullopt;
+    auto Set = finish(Load, Opts);
+    return Opts.Recover ? Set : std::nullopt;
+  }
   return finish(Load, Opts);
 }
 

@@ -85,13 +85,17 @@ void fairy::reportSyntaxError(DiagnosticEngine &Diags, unsigned Buffer,
                               const SyntaxError &E,
                               const SyntaxMessage &Message) {
   llvm::StringRef Text = Diags.bufferText(Buffer);
-  bool AtEnd = E.TokenType == antlr4::Token::EOF ||
-               (Message.InsertAfterPrevious && E.HasPrev);
+  bool AtEnd = !Message.Bytes && (E.TokenType == antlr4::Token::EOF ||
+                                  (Message.InsertAfterPrevious && E.HasPrev));
   size_t Begin = AtEnd && E.HasPrev
                      ? byteOffsetOfCodePoint(Text, E.PrevEnd)
                      : byteOffsetOfLineColumn(Text, E.Line, E.Column);
   size_t End =
       AtEnd ? Begin : byteOffsetOfLineColumn(Text, E.Line, E.Column + E.Length);
+  if (Message.Bytes) {
+    Begin = Message.Bytes->first;
+    End = Message.Bytes->second;
+  }
   std::vector<llvm::SMFixIt> Fix;
   if (Message.Replacement && !AtEnd)
     Fix.emplace_back(Diags.range(Buffer, Begin, End), *Message.Replacement);

@@ -92,6 +92,9 @@ struct SyntaxMessage {
   /// of a line): reported at the end of the previous token, with this
   /// inserted there.
   std::optional<std::string> InsertAfterPrevious;
+  /// Reported at these bytes of the buffer instead (a misspelt word
+  /// before the offending token), which Replacement replaces.
+  std::optional<std::pair<size_t, size_t>> Bytes;
 };
 
 /// Reports \p E as \p Message at its place in buffer \p Buffer: at the
