@@ -151,7 +151,9 @@ public:
 
 private:
   void errorAfter(antlr4::Token *T, const std::string &Msg) {
-    Diags.error(Diags.loc(Buffer, end(T)), Msg);
+    // An empty range there, as a syntax error at the end has.
+    Diags.error(Diags.loc(Buffer, end(T)), Msg,
+                {Diags.range(Buffer, end(T), end(T))});
   }
   SMFixIt replace(antlr4::Token *T, const std::string &With) const {
     return SMFixIt(Diags.range(Buffer, begin(T), end(T)), With);
