@@ -23,10 +23,11 @@ using namespace fairy;
 namespace {
 
 /// What a diagram of an empty board shows beyond the destinations, so that
-/// every kind of move is seen: a hopper's example hurdles (\p P and \p D
-/// become those of the position with them), and '*' on the empty squares
-/// where the piece would capture a lone enemy (as the SVG's probes find
-/// them). \p P and \p D stay as they are where an evaluation fails.
+/// every kind of move is seen: a hopper's example hurdles and a locust's
+/// example victims (\p P and \p D become those of the position with them),
+/// and '*' on the empty squares where the piece would capture a lone enemy
+/// (as the SVG's probes find them). \p P and \p D stay as they are where an
+/// evaluation fails.
 void showEveryKind(const NodeRef &IR, const FastEvaluator &Fast,
                    const Compilation::Engine &Evaluate, Position &P,
                    unsigned Origin, Color Side, Destinations &D,
@@ -49,9 +50,10 @@ void showEveryKind(const NodeRef &IR, const FastEvaluator &Fast,
         return Fast.testedSquares(Q, Origin, Side, Ignored);
       },
       Error);
-  // A square it moves to stays 'X': '*' is for the captures alone.
+  // A square it moves to stays 'X', and one it reaches capturing on the way
+  // (a locust's example victim) '+': '*' is for the captures alone.
   if (Captures)
-    D.Capture |= Captures->minus(D.Quiet);
+    D.Capture |= Captures->minus(D.Quiet | D.Remote);
 }
 
 std::optional<std::string> onePiece(Compilation &C) {

@@ -50,11 +50,11 @@ std::optional<std::string> onePiece(Compilation &C) {
   // The squares worth probing, whichever engine evaluates.
   std::string Error;
   auto Relevant = FastEvaluator::compile(IR, P.board(), Error);
-  // A hopper on an empty board is drawn with example hurdles; with
-  // --position, the position is what is drawn, and so in a picture one
-  // clicks to put pieces on (--svg-squares, the playground's): there the
-  // reader places the hurdles, and the marks stay the moves of the squares
-  // as they are.
+  // A hopper on an empty board is drawn with example hurdles, a locust with
+  // example victims; with --position, the position is what is drawn, and
+  // so in a picture one clicks to put pieces on (--svg-squares, the
+  // playground's): there the reader places the hurdles, and the marks stay
+  // the moves of the squares as they are.
   SvgOptions Opts;
   if (C.Inv.Position.empty() && !C.Inv.SvgSquares && !P.hasPieces() &&
       Relevant) {
@@ -64,6 +64,8 @@ std::optional<std::string> onePiece(Compilation &C) {
         P = std::move(E.P);
         D = *DE;
         Opts.Examples = std::move(E.Squares);
+        Opts.ExampleHurdles = E.Hurdles;
+        Opts.ExampleVictims = E.Victims;
       }
   }
   PictureLimits Limits;
@@ -142,7 +144,8 @@ std::optional<std::string> pieceSet(Compilation &C) {
       return std::nullopt;
     SvgOptions Opts;
     Destinations D = M->D;
-    // A hopper on the empty board: with example hurdles, as for one piece.
+    // A hopper or a locust on the empty board: with example hurdles or
+    // victims, as for one piece.
     if (!P.hasPieces()) {
       ExamplePieces E = exampleHurdles(V.IR, *M->Fast, P, *Origin, V.Side);
       std::string Error;
@@ -151,6 +154,8 @@ std::optional<std::string> pieceSet(Compilation &C) {
           P = std::move(E.P);
           D = *DE;
           Opts.Examples = std::move(E.Squares);
+          Opts.ExampleHurdles = E.Hurdles;
+          Opts.ExampleVictims = E.Victims;
         }
     }
     MoveKinds K = classifyWithFast(*M->Fast, V.IR, P, *Origin, V.Side, D);

@@ -40,6 +40,14 @@ constexpr LegendEntry LegendEntries[] = {
     {ExamplePiece, "example piece to hop over"},
 };
 
+/// The legend's words for example pieces: what they are there for.
+const char *exampleLabel(const SvgOptions &Opts) {
+  if (!Opts.ExampleVictims)
+    return "example piece to hop over";
+  return Opts.ExampleHurdles ? "example piece to hop over or capture"
+                             : "example piece to capture on the way";
+}
+
 /// Pixels a legend label takes at 12px sans-serif (a generous average).
 unsigned labelWidth(const char *Label) { return 7 * std::strlen(Label); }
 
@@ -169,6 +177,10 @@ private:
     return K.Quiet.test(I) || K.Capture.test(I) || K.D.Remote.test(I);
   }
 
+  const char *label(const LegendEntry &E) const {
+    return E.Bit == ExamplePiece ? exampleLabel(Opts) : E.Label;
+  }
+
   bool isExample(unsigned I) const {
     return std::binary_search(Opts.Examples.begin(), Opts.Examples.end(), I);
   }
@@ -202,7 +214,7 @@ private:
     for (const LegendEntry &E : LegendEntries) {
       if (!(Marks & E.Bit))
         continue;
-      unsigned W = 24 + labelWidth(E.Label) + 14;
+      unsigned W = 24 + labelWidth(label(E)) + 14;
       if (LegendRows.empty() || (X + W > Room && X > 0)) {
         LegendRows.emplace_back();
         X = 0;
@@ -492,8 +504,8 @@ private:
         }
         Out += fmt::format(
             "  <text class=\"legend\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n",
-            X + 14, Y + 4, E->Label);
-        X += 24 + labelWidth(E->Label) + 14;
+            X + 14, Y + 4, label(*E));
+        X += 24 + labelWidth(label(*E)) + 14;
       }
       Y += LegendRow;
     }

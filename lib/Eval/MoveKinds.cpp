@@ -196,32 +196,35 @@ fairy::probedCaptures(const Position &P, unsigned Origin, Color Side,
 
 namespace {
 
-/// hopsOverPieces below \p N; \p Followed: a leg comes after \p N's paths.
-bool hops(const Node &N, bool Followed) {
+/// Whether a path below \p N has a leg whose square must hold a piece
+/// (its condition excludes an empty square), with effect \p E (None: a
+/// hurdle; Capture: a locust's victim), and more legs after it;
+/// \p Followed: a leg comes after \p N's paths.
+bool needsPiece(const Node &N, bool Followed, Effect E) {
   switch (N.kind()) {
   case NodeKind::Leg:
     return Followed && N.land().Mask && !N.land().allows(Land::Empty) &&
-           N.effect() == Effect::None;
+           N.effect() == E;
   case NodeKind::Seq: {
     const auto &Cs = N.children();
     for (size_t I = 0; I < Cs.size(); ++I)
-      if (hops(*Cs[I], Followed || I + 1 < Cs.size()))
+      if (needsPiece(*Cs[I], Followed || I + 1 < Cs.size(), E))
         return true;
     return false;
   }
   case NodeKind::Alt:
   case NodeKind::Prio:
     for (const NodeRef &C : N.children())
-      if (hops(*C, Followed))
+      if (needsPiece(*C, Followed, E))
         return true;
     return false;
   case NodeKind::Rep:
   case NodeKind::Ride: // a repetition's legs may come after its own
-    return hops(*N.operand(), true);
+    return needsPiece(*N.operand(), true, E);
   case NodeKind::Sym:
   case NodeKind::Filter:
   case NodeKind::Guard:
-    return hops(*N.operand(), Followed);
+    return needsPiece(*N.operand(), Followed, E);
   case NodeKind::Ahead:
   case NodeKind::Borrow:
     return false;
@@ -229,10 +232,10 @@ bool hops(const Node &N, bool Followed) {
   return false;
 }
 
-/// What a picture marks: the squares the piece moves to, and those where it
-/// captures (probed).
+/// What a picture marks: the squares the piece moves to, those where it
+/// captures (probed), and those it reaches capturing on the way.
 struct Marks {
-  SquareSet Quiet, Capture;
+  SquareSet Quiet, Capture, Remote;
 };
 
 /// Chebyshev distance of two squares.
@@ -252,14 +255,22 @@ struct Candidate {
 
 } // namespace
 
-bool fairy::hopsOverPieces(const Node &IR) { return hops(IR, false); }
+bool fairy::hopsOverPieces(const Node &IR) {
+  return needsPiece(IR, false, Effect::None);
+}
+
+bool fairy::capturesOnTheWay(const Node &IR) {
+  return needsPiece(IR, false, Effect::Capture);
+}
 
 ExamplePieces fairy::exampleHurdles(const NodeRef &IR,
                                     const FastEvaluator &Fast,
                                     const Position &P, unsigned Origin,
                                     Color Side) {
   ExamplePieces Out{P, {}};
-  if (!hopsOverPieces(*IR))
+  Out.Hurdles = hopsOverPieces(*IR);
+  Out.Victims = capturesOnTheWay(*IR);
+  if (!Out.Hurdles && !Out.Victims)
     return Out;
   const Board &B = P.board();
   // The search may spend a third of what the job may (the picture's own
@@ -291,14 +302,15 @@ ExamplePieces fairy::exampleHurdles(const NodeRef &IR,
         reachOf(Q, Origin, Side, *D, Evaluate, Tested, nullptr, NoPaths, E);
     if (!R)
       return std::nullopt;
-    return Marks{R->Quiet, R->Capture};
+    return Marks{R->Quiet, R->Capture, D->Remote};
   };
   // Marks \p M shows that \p Base does not, off the example squares.
   auto Added = [&](const Marks &M, const Marks &Base, const Position &Q) {
     SquareSet Free =
         B.squares().minus(Q.piecesOf(Color::White) | Q.piecesOf(Color::Black));
     return (M.Quiet.minus(Base.Quiet) & Free).count() +
-           (M.Capture.minus(Base.Capture) & Free).count();
+           (M.Capture.minus(Base.Capture) & Free).count() +
+           (M.Remote.minus(Base.Remote) & Free).count();
   };
   auto Empty = MarksOn(P);
   auto Squares = Tested(P);
@@ -332,9 +344,12 @@ ExamplePieces fairy::exampleHurdles(const NodeRef &IR,
         continue;
       SquareSet Changed =
           (M->Quiet.minus(Empty->Quiet) | Empty->Quiet.minus(M->Quiet)) |
-          (M->Capture.minus(Empty->Capture) | Empty->Capture.minus(M->Capture));
+          (M->Capture.minus(Empty->Capture) |
+           Empty->Capture.minus(M->Capture)) |
+          (M->Remote.minus(Empty->Remote) | Empty->Remote.minus(M->Remote));
       unsigned Hidden = Empty->Quiet.minus(M->Quiet).count() +
-                        Empty->Capture.minus(M->Capture).count();
+                        Empty->Capture.minus(M->Capture).count() +
+                        Empty->Remote.minus(M->Remote).count();
       Changed.set(S);
       Found.push_back(
           {S, By, int(Gain) - int(Hidden), Changed, distance(B, Origin, S)});
@@ -359,8 +374,11 @@ ExamplePieces fairy::exampleHurdles(const NodeRef &IR,
     Position Q = Out.P;
     Q.place(C.Square, C.Side, ProbeType);
     auto M = MarksOn(Q);
-    if (!M) // all or none: a picture with some lines' hurdles misleads
-      return ExamplePieces{P, {}};
+    if (!M) { // all or none: a picture with some lines' hurdles misleads
+      Out.P = P;
+      Out.Squares.clear();
+      return Out;
+    }
     unsigned More = Added(*M, *Empty, Q);
     if (More <= Shown)
       continue; // the hurdles before it hide what it would show

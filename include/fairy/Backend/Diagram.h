@@ -24,7 +24,8 @@ struct DiagramOptions {
   /// Print rank numbers on the left and file letters below.
   bool Labels = false;
   /// Squares (in board order) whose pieces are examples, drawn '%': the
-  /// hurdles that show a hopper's moves on an empty board (exampleHurdles).
+  /// hurdles that show a hopper's moves on an empty board, and the victims
+  /// that show a locust's (exampleHurdles).
   std::vector<unsigned> Examples;
 };
 

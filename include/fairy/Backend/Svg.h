@@ -5,8 +5,8 @@
 // moves marked by kind (dot: moves there; ring: captures there; both;
 // dashed: first move only; diamond: over a piece; cross: captured on the
 // way), lines along its slides and multi-leg paths, the other pieces as
-// discs with their letter (example hurdles dashed, without one), a caption
-// and a legend of the kinds shown.
+// discs with their letter (example hurdles and victims dashed, without
+// one), a caption and a legend of the kinds shown.
 // 3D boards are drawn as a row of levels.
 //
 //===----------------------------------------------------------------------===//
@@ -33,9 +33,12 @@ struct SvgOptions {
   bool Squares = false;
   /// Squares (in board order) whose pieces are examples, not part of the
   /// position asked for: the hurdles that show a hopper's moves on an empty
-  /// board (exampleHurdles). Drawn dashed, without a letter, and named in
-  /// the legend.
+  /// board, and the victims a locust captures on the way (exampleHurdles).
+  /// Drawn dashed, without a letter, and named in the legend as what they
+  /// are for: to hop over, to capture on the way, or either.
   std::vector<unsigned> Examples;
+  bool ExampleHurdles = true;  ///< the piece hops (the legend's words)
+  bool ExampleVictims = false; ///< it captures on the way
 };
 
 std::string renderSvg(const Position &P, unsigned Origin, Color Side,

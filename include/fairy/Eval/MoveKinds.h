@@ -116,11 +116,19 @@ std::optional<SquareSet> probedCaptures(const Position &P, unsigned Origin,
 /// lenders of borrowed moves do not count.
 bool hopsOverPieces(const Node &IR);
 
-/// A hopper's moves need a piece in the way, which an empty board has not:
-/// pictures of an empty board show them with example pieces ("hurdles").
+/// Whether a path of \p IR captures on the way (a locust, XBetza's `ca`):
+/// a leg that captures a piece that must stand there, with more legs after
+/// it.
+bool capturesOnTheWay(const Node &IR);
+
+/// A hopper's moves need a piece in the way, and a locust's a piece to
+/// capture on the way, which an empty board has not: pictures of an empty
+/// board show them with example pieces ("hurdles", "victims").
 struct ExamplePieces {
   Position P;                    ///< the board with them
   std::vector<unsigned> Squares; ///< where they stand; none if not needed
+  bool Hurdles = false;          ///< the piece hops (hopsOverPieces)
+  bool Victims = false;          ///< it captures on the way
 };
 /// At most this many example hurdles, and candidate squares tried.
 constexpr unsigned MaxExampleHurdles = 16;
@@ -130,15 +138,15 @@ constexpr unsigned MaxHurdleCandidates = 64;
 constexpr unsigned MaxExampleEvaluations = 20'000;
 
 /// The hurdles that make \p IR's moves from \p Origin visible on \p P, a
-/// board with no other piece: none if the piece does not hop
-/// (hopsOverPieces). Each candidate square (one \p Fast tests, nearest
-/// first; once some serve, none farther than two squares from the piece)
-/// gets a piece of the mover's side, else of the other side, alone,
-/// and counts if the picture then shows a move or capture (capture squares
-/// probed as classifyMoves does) that the empty board does not. Candidates
-/// are taken by how many such marks they add less how many they hide, then
-/// two squares from the piece (the squares before the hurdle keep their
-/// moves), then nearest; one whose changes overlap an earlier one's is
+/// board with no other piece: none if the piece neither hops
+/// (hopsOverPieces) nor captures on the way (capturesOnTheWay). Each candidate
+/// square (one \p Fast tests, nearest first; once some serve, none farther than
+/// two squares from the piece) gets a piece of the mover's side, else of the
+/// other side, alone, and counts if the picture then shows a move or capture
+/// (capture squares probed as classifyMoves does) that the empty board does
+/// not. Candidates are taken by how many such marks they add less how many they
+/// hide, then two squares from the piece (the squares before the hurdle keep
+/// their moves), then nearest; one whose changes overlap an earlier one's is
 /// skipped (one hurdle per line), and each is kept only if, with the
 /// hurdles before it, it still adds marks. The moves then drawn are the
 /// piece's moves in the position returned.

@@ -3,15 +3,16 @@
 Usage: example_pieces.py NOTATION TEXT [fairyc options...]
 
 On an empty board, --emit=svg and --emit=diagram draw a hopper with example
-hurdles and mark the empty squares where the piece would capture a lone
-enemy (docs/backends.md). This script reads both pictures, puts the same
+hurdles, a locust with example victims, and mark the empty squares where the
+piece would capture a lone enemy (docs/backends.md). This script reads both pictures, puts the same
 hurdles on the board with --position, and checks with --emit=json that
   - every square marked "move" is a quiet destination there, and every
     quiet destination is marked;
   - every square marked "capture" is captured when an enemy stands there
     alone besides the hurdles, and no other empty square is;
-  - the ASCII diagram agrees: '%' on the hurdles, 'X' on the moves, '*' on
-    the squares where it only captures.
+  - the ASCII diagram agrees: '%' on the examples, 'X' on the moves, '+'
+    on the squares it reaches capturing on the way, '*' on the squares
+    where it only captures ('@' on its own if it captures without moving).
 Prints one line per piece: its example squares and "ok", or what differs.
 """
 import json
@@ -44,7 +45,7 @@ def main():
         for col, cell in enumerate(line.split()[1:]):
             square = files[col] + str(rank)
             cells[square] = cell
-            if cell == 'O':
+            if cell in ('O', '@'):
                 origin = square
 
     def fen(pieces):
@@ -83,13 +84,18 @@ def main():
              if f + str(r) not in examples and f + str(r) != origin]
     enemy = 'p'  # the mover is White in these tests
     captured = {sq for sq in empty if sq in moves({sq: enemy})['capture']}
+    # An example victim the piece also takes where it stands (the lion's
+    # step) is a capture of the position too.
+    captured |= set(with_hurdles['capture']) & set(examples)
     marked_captures = {sq for sq, k in marks.items() if 'capture' in k}
     if captured != marked_captures:
         problems.append('captures %s, marked %s' % (sorted(captured),
                                                      sorted(marked_captures)))
+    remote = set(with_hurdles['remote'])
     for sq, cell in cells.items():
-        want = ('O' if sq == origin else '%' if sq in examples else
-                'X' if sq in quiet else '*' if sq in captured else '.')
+        want = (('@' if origin in remote else 'O') if sq == origin else '%' if sq in examples else
+                'X' if sq in quiet else '+' if sq in remote else
+                '*' if sq in captured else '.')
         if cell != want:
             problems.append('diagram %s: %s, not %s' % (sq, cell, want))
     print(text, ' '.join('%s:%s' % (sq, side) for sq, side in
