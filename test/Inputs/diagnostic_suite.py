@@ -249,24 +249,10 @@ def check(fairyc, case, tmp):
             return "compiling it: status %d: %s" % (
                 status, [d["message"] for d in diags])
         return None
-    if not diags:
-        return "no diagnostic (status %d)" % status
+    problem = first_problem(case, status, diags)
+    if problem:
+        return problem
     first = diags[0]
-    want_status = 0 if case.get("warning") else 1
-    if case.get("warning"):
-        if first["severity"] != "warning" or first["name"] != case["warning"]:
-            return "expected -W%s, got %s %s" % (
-                case["warning"], first["severity"], first["name"])
-    elif first["severity"] != "error":
-        return "expected an error, got a %s" % first["severity"]
-    if status != want_status:
-        return "exit status %d, expected %d" % (status, want_status)
-    if case["says"] not in first["message"]:
-        return "message %r lacks %r" % (first["message"], case["says"])
-    if where(first) != case["at"] and \
-            "%d:%d" % (first["line"], first["column"]) != case["at"]:
-        return "at %s (%d:%d), expected %s" % (
-            where(first), first["line"], first["column"], case["at"])
     if "fixed" in case:
         if not first["fixits"]:
             return "no fix-it, expected one giving %r" % case["fixed"]
