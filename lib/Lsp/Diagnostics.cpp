@@ -16,6 +16,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <deque>
 
 using namespace fairy;
@@ -235,8 +236,16 @@ fairy::lsp::publishedDiagnostics(const std::string &Text,
   json::Array Out;
   // Room first: json::Value's move may throw, so a json::Array that grows
   // copies every value it holds.
-  Out.reserve(Diags.size());
+  Out.reserve(std::min(Diags.size(), MaxPublishedDiagnostics + 1));
+  size_t Shown = 0, Left = 0;
   for (const Diagnostic &D : Diags) {
+    // Past the limit, the rest are counted: each published diagnostic is a
+    // few JSON objects of kilobytes, and fifty thousand of them (a
+    // variants-ini block of misspelt keys) would hold a gigabyte.
+    if (Shown == MaxPublishedDiagnostics) {
+      Left += D.Kind != SourceMgr::DK_Note;
+      continue;
+    }
     // A note belongs to the diagnostic before it.
     if (D.Kind == SourceMgr::DK_Note && !Out.empty()) {
       json::Object &Last = *Out.back().getAsObject();
@@ -266,6 +275,17 @@ fairy::lsp::publishedDiagnostics(const std::string &Text,
     if (!D.Name.empty())
       O["code"] = D.Name;
     Out.push_back(std::move(O));
+    ++Shown;
   }
+  if (Left)
+    Out.push_back(json::Object{
+        {"severity", 3}, // information
+        {"source", "fairyc"},
+        {"range", Lines.range(SourcePoint{1, 1}, SourcePoint{1, 2})},
+        {"message", std::to_string(Left) +
+                        " more diagnostics are not shown "
+                        "(the first " +
+                        std::to_string(MaxPublishedDiagnostics) +
+                        " are); fairyc --lint lists them all"}});
   return Out;
 }

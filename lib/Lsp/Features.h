@@ -115,6 +115,9 @@ lintDocument(const std::string &Text, const std::string &Uri,
 /// The diagnostics as the protocol has them, notes as related
 /// information; a diagnostic in an included piece file is put on the
 /// document's include that brought it in, and points into that file.
+/// The most diagnostics published for one document; the rest are counted
+/// in one more, informational, at its start.
+constexpr size_t MaxPublishedDiagnostics = 1000;
 llvm::json::Array publishedDiagnostics(const std::string &Text,
                                        const std::string &Uri,
                                        const std::vector<Diagnostic> &Diags);
