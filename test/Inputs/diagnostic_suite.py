@@ -147,6 +147,23 @@ def first_problem(case, status, diags):
     return None
 
 
+def fixit_problem(case, first, text, fixed_problem):
+    """What is wrong with the fix-it of \p first (the first diagnostic of a
+    mistake): none where the case expects one, another text than
+    case["fixed"], or \p fixed_problem of the fixed text; or a fix-it
+    where the case expects none."""
+    if "fixed" not in case:
+        if first["fixits"]:
+            return "a fix-it where none is right: %s" % first["fixits"]
+        return None
+    if not first["fixits"]:
+        return "no fix-it, expected one giving %r" % case["fixed"]
+    fixed = apply_fixits(text, first["fixits"])
+    if fixed != case["fixed"]:
+        return "the fix-it gives %r, expected %r" % (fixed, case["fixed"])
+    return fixed_problem(fixed)
+
+
 def betza_of(fairyc, text, args, path):
     """The piece set an ini section imports to, written in Betza, without
     the header comment (which names the file)."""
@@ -176,12 +193,7 @@ def check_ini(fairyc, case, tmp):
     want_file = case.get("file", path)
     if "at" in case and first["file"] != want_file:
         return "reported in %s, expected %s" % (first["file"], want_file)
-    if "fixed" in case:
-        if not first["fixits"]:
-            return "no fix-it, expected one giving %r" % case["fixed"]
-        fixed = apply_fixits(text, first["fixits"])
-        if fixed != case["fixed"]:
-            return "the fix-it gives %r, expected %r" % (fixed, case["fixed"])
+    def fixed_problem(fixed):
         status, diags, _ = run_ini(fairyc, fixed, args + ["--lint"], path)
         errors = [d["message"] for d in diags if d["severity"] == "error"]
         if status != 0 or errors:
@@ -193,9 +205,8 @@ def check_ini(fairyc, case, tmp):
         if "means" in case and betza_of(fairyc, fixed, args, path) != \
                 betza_of(fairyc, case["means"], args, path):
             return "the fixed ini does not import as %r" % case["means"]
-    elif first["fixits"]:
-        return "a fix-it where none is right: %s" % first["fixits"]
-    return None
+        return None
+    return fixit_problem(case, first, text, fixed_problem)
 
 
 def suggestion(message):
@@ -253,12 +264,7 @@ def check(fairyc, case, tmp):
     if problem:
         return problem
     first = diags[0]
-    if "fixed" in case:
-        if not first["fixits"]:
-            return "no fix-it, expected one giving %r" % case["fixed"]
-        fixed = apply_fixits(text, first["fixits"])
-        if fixed != case["fixed"]:
-            return "the fix-it gives %r, expected %r" % (fixed, case["fixed"])
+    def fixed_problem(fixed):
         status, diags, _ = run(fairyc, x, fixed, args + ["--emit=ir"])
         errors = [d["message"] for d in diags if d["severity"] == "error"]
         if status != 0 or errors:
@@ -266,9 +272,8 @@ def check(fairyc, case, tmp):
         if "means" in case and diagram(fairyc, x, fixed) != \
                 diagram(fairyc, x, case["means"]):
             return "the fixed input does not move as %r" % case["means"]
-    elif first["fixits"]:
-        return "a fix-it where none is right: %s" % first["fixits"]
-    return None
+        return None
+    return fixit_problem(case, first, text, fixed_problem)
 
 
 def main():

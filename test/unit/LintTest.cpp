@@ -66,12 +66,13 @@ bool sameMoves(const NodeRef &A, const NodeRef &B,
   return true;
 }
 
-TEST(LintTest, FixItsKeepTheMovesAndUnreachableMovesHaveNone) {
-  std::mt19937_64 Rng(88);
-  std::string Error;
-  Board B = *Board::parse("8x8", Error);
+/// One position per density of \p B, each square holding a piece of a
+/// random side with that probability.
+std::vector<Position> randomPositions(const Board &B,
+                                      std::initializer_list<double> Densities,
+                                      std::mt19937_64 &Rng) {
   std::vector<Position> Positions;
-  for (double Density : {0.0, 0.15, 0.3, 0.5}) {
+  for (double Density : Densities) {
     Position P(B);
     for (unsigned S = 0; S < B.numSquares(); ++S)
       if (std::bernoulli_distribution(Density)(Rng))
@@ -81,6 +82,15 @@ TEST(LintTest, FixItsKeepTheMovesAndUnreachableMovesHaveNone) {
                 'X');
     Positions.push_back(P);
   }
+  return Positions;
+}
+
+TEST(LintTest, FixItsKeepTheMovesAndUnreachableMovesHaveNone) {
+  std::mt19937_64 Rng(88);
+  std::string Error;
+  Board B = *Board::parse("8x8", Error);
+  std::vector<Position> Positions =
+      randomPositions(B, {0.0, 0.15, 0.3, 0.5}, Rng);
   std::map<std::string, int> Checked;
   for (int I = 0; I < 160; ++I) {
     bool Parlett = I % 2;
@@ -172,17 +182,7 @@ TEST(LintTest, RepeatsAndSubsumedAlternativesCanAllGo) {
   std::string Error;
   Board B = *Board::parse("8x8", Error);
   std::mt19937_64 Rng(5);
-  std::vector<Position> Positions;
-  for (double Density : {0.0, 0.2, 0.4}) {
-    Position P(B);
-    for (unsigned S = 0; S < B.numSquares(); ++S)
-      if (std::bernoulli_distribution(Density)(Rng))
-        P.place(S,
-                std::bernoulli_distribution(0.5)(Rng) ? Color::White
-                                                      : Color::Black,
-                'X');
-    Positions.push_back(P);
-  }
+  std::vector<Position> Positions = randomPositions(B, {0.0, 0.2, 0.4}, Rng);
   const char *Pool[] = {"W",   "F",    "K",   "N",     "R",  "B",  "Q",   "D",
                         "A",   "WW",   "R2",  "B3",    "W2", "fW", "bW",  "vW",
                         "sW",  "fF",   "mW",  "cF",    "fR", "K2", "WF",  "lW",
