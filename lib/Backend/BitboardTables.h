@@ -87,6 +87,28 @@ struct TabulatedPiece {
   std::vector<PartTables> Tables;
 };
 
+/// The moveset as a union of parts, symmetries pushed into alternatives so
+/// that a queen becomes a rook part and a bishop part.
+void splitParts(const NodeRef &N, std::vector<NodeRef> &Parts);
+
+/// A rider: from its square along each direction, up to MaxSteps steps
+/// (0: to the edge), over empty squares to the first empty or occupied one.
+/// Rooks, bishops, queens' parts, nightriders and short-range riders in
+/// every notation come out of the passes as seq(ride<0..n>(leg(v; empty)),
+/// leg(v; notfriend)) under a symmetry; their tables are walked on the board
+/// instead of evaluated, as an engine author's initialisation would.
+struct RiderShape {
+  std::vector<Vec> Dirs;
+  int MaxSteps = 0;
+};
+
+std::optional<RiderShape> riderShape(const NodeRef &Part);
+
+/// The squares of each ray of \p R from \p Origin, nearest first. Black's
+/// moves are White's turned half round, as the evaluators turn them.
+std::vector<std::vector<unsigned>> raysOf(const RiderShape &R, const Board &B,
+                                          unsigned Origin, Color Side);
+
 /// The header text for \p Pieces (tabulated in order, multipliers
 /// assigned).
 std::string writeHeader(const std::vector<TabulatedPiece> &Pieces,
