@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""How long `fairyc --emit=bitboard` takes on every real variant.
+
+    bench/bitboard_compile.py FAIRYC
+    FAIRY_VARIANTS_INI=variants.ini bench/bitboard_compile.py FAIRYC
+
+Times `FAIRYC --variant=NAME --emit=bitboard -o /dev/null` for every
+built-in variant (`FAIRYC --list-variants`) and, given FAIRY_VARIANTS_INI,
+`FAIRYC --import=FILE --variant=SECTION --emit=bitboard -o /dev/null` for
+every section of that file (keep-going, the default: a piece the header
+cannot hold is left out with a warning, counted here). Prints each variant
+that is refused in part, slower than 0.1 s or failing, then the number
+compiled fully, refused in part (with why), failed, and the median and worst
+times. docs/performance.md ("Compiling bitboard headers") quotes it.
+"""
+import collections
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+TIMEOUT = 120
+LEFT_OUT = re.compile(r"'([^']*)' is left out of the bitboard header: (.*?) "
+                      r"\(-fno-keep-going")
+
+
+def builtins(fairyc):
+    out = subprocess.run([fairyc, "--list-variants"], capture_output=True,
+                         text=True, check=True).stdout
+    # "[chess] 8x8: ..." or "[normal:chess] 8x8: ..."
+    return [re.match(r"\[([^\]:]+)", line).group(1)
+            for line in out.splitlines() if line.startswith("[")]
+
+
+def sections(path):
+    names = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"\s*\[([^\]:]+)(:[^\]]*)?\]", line)
+            if m:
+                names.append(m.group(1).strip())
+    return names
+
+
+def run(cmd):
+    start = time.perf_counter()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True,
+                           timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return TIMEOUT, None, ["timed out"]
+    took = time.perf_counter() - start
+    # fairyc exits with 1 when it leaves a piece out: refused in part, not
+    # failed.
+    left = LEFT_OUT.findall(p.stderr)
+    if left:
+        return took, 0, left
+    if p.returncode:
+        return took, p.returncode, [
+            ("", p.stderr.strip().splitlines()[-1] if p.stderr.strip() else
+             "exit status %d" % p.returncode)]
+    return took, 0, []
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    fairyc = sys.argv[1]
+    jobs = [("builtin", v, [fairyc, "--variant=" + v]) for v in
+            builtins(fairyc)]
+    ini = os.environ.get("FAIRY_VARIANTS_INI")
+    if ini:
+        jobs += [("ini", s, [fairyc, "--import=" + ini, "--variant=" + s])
+                 for s in sections(ini)]
+    times, full, partial, failed = [], [], [], []
+    whys = collections.Counter()
+    for kind, name, cmd in jobs:
+        took, rc, why = run(cmd + ["--emit=bitboard", "-o", "/dev/null"])
+        times.append((took, kind + " " + name))
+        if rc == 0 and not why:
+            full.append(name)
+        elif rc == 0:
+            partial.append(name)
+            for piece, reason in why:
+                whys[re.sub(r"\d[\d,]*", "N", reason)] += 1
+        else:
+            failed.append(name)
+        if why or rc != 0 or took > 0.1:
+            print("%-8s %-24s %6.3f s%s" % (kind, name, took, "".join(
+                "\n    %s: %s" % w for w in why)), flush=True)
+    times.sort()
+    print()
+    print("variants: %d (%d built-in, %d sections)" % (
+        len(jobs), sum(1 for j in jobs if j[0] == "builtin"),
+        sum(1 for j in jobs if j[0] == "ini")))
+    print("compiled fully: %d" % len(full))
+    print("refused in part: %d%s" % (len(partial), "".join(
+        "\n    %dx %s" % (n, w) for w, n in whys.most_common())))
+    print("failed: %d%s" % (len(failed), (" (" + ", ".join(failed) + ")")
+                           if failed else ""))
+    print("median: %.3f s" % statistics.median(t for t, _ in times))
+    print("over 0.1 s: %d, over 1 s: %d" % (
+        sum(1 for t, _ in times if t > 0.1),
+        sum(1 for t, _ in times if t > 1)))
+    print("worst: %.3f s (%s)" % times[-1])
+
+
+if __name__ == "__main__":
+    main()
