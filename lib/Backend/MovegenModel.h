@@ -1,0 +1,91 @@
+//===- MovegenModel.h - What a generated move generator knows ---*- C++ -*-===//
+//
+// --emit=movegen in two steps, as the bitboard back end: EmitMovegen.cpp
+// reads a piece set into this model (the pieces' table views, what their
+// moves look like to legality, the game rules it generates), and
+// MovegenWriter.cpp writes the C text from it. Private to the back end.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FAIRY_LIB_BACKEND_MOVEGENMODEL_H
+#define FAIRY_LIB_BACKEND_MOVEGENMODEL_H
+
+#include "BitboardTables.h"
+
+#include "fairy/Eval/Board.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace fairy {
+namespace movegen {
+
+using bitboard::Bits;
+
+/// One piece type of the game, for both sides.
+struct PieceType {
+  std::string Name;       ///< as written, for the piece table
+  std::string Identifier; ///< a C identifier
+  char Letter = '?';      ///< upper case
+  bool Royal = false;
+  bool SideSpecific = false;
+  /// The table views' names by side: the moved piece's, and the unmoved
+  /// piece's when initial moves make it differ (else empty).
+  std::array<std::string, 2> Moved, Unmoved;
+  /// Whether its captures, turned half round, are where the other side's
+  /// pieces of this type attack a square from (leapers and riders): then
+  /// attackers-to is one lookup, otherwise each piece is tested.
+  bool Reversible = false;
+  /// En passant: per side and square, where it may take en passant (the
+  /// squares its en passant moves land on); empty when it cannot.
+  std::array<std::vector<Bits>, 2> EnPassant;
+  /// Whether its moves from its start square make en passant squares
+  /// (a pawn's double step): a non-royal piece with initial moves.
+  bool MakesEnPassant = false;
+  /// For the fast legality test (Model::Fast): per side and square, the
+  /// squares from which this type's rider parts reach the square on the
+  /// empty board, and those from which its leaper parts do.
+  std::array<std::vector<Bits>, 2> RiderFrom, LeaperFrom;
+  /// Promotion: whether it promotes in the zone, and whether it must.
+  bool Promotes = false;
+};
+
+struct Model {
+  explicit Model(Board B) : B(std::move(B)) {}
+  Board B;
+  std::vector<PieceType> Types;
+  /// Pins and check masks are exact: every capture of every piece is a
+  /// leaper's or a rider's along a line of primitive steps, so that only
+  /// a rider's line can be blocked or opened by a move.
+  bool Fast = false;
+  /// Why not, for the header's comment.
+  std::string WhyNotFast;
+  /// Promotion: each side's zone, the types chosen, and whether a piece
+  /// reaching the zone must promote.
+  std::array<Bits, 2> PromotionZone = {0, 0};
+  std::vector<int> PromotionChoices;
+  bool MandatoryPromotion = true;
+  /// Castling: the king's type (-1: none), the rooks' types, and the files
+  /// the king goes to on the king's and the queen's side.
+  int CastlingKing = -1;
+  std::vector<int> CastlingRooks;
+  int KingsideFile = 6, QueensideFile = 2;
+  /// Kings may not face each other on an open file (xiangqi).
+  bool FlyingGeneral = false;
+  /// Per type and side: the squares of the start position (a piece there
+  /// counts as unmoved when a FEN is read).
+  std::vector<std::array<Bits, 2>> Start;
+  bool HasStart = false;
+  std::string StartFEN;
+  /// The bitboard header with the pieces' tables.
+  std::string Tables;
+  std::string Comment;
+};
+
+/// The C text of the move generator for \p M.
+std::string writeMovegen(const Model &M);
+
+} // namespace movegen
+} // namespace fairy
+
+#endif

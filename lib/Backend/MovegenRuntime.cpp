@@ -1,0 +1,790 @@
+//===- MovegenRuntime.cpp - The fixed part of generated generators --------===//
+//
+// C99 (compiling as C++17 too) that every generated move generator shares.
+// It is the usual engine core -- checkers, pins and check masks where the
+// writer proved them exact (FAIRY_MG_FAST), make-and-test otherwise,
+// copy-make perft with bulk counting at the last ply -- written once,
+// against the names MovegenWriter.cpp defines for the variant.
+//
+//===----------------------------------------------------------------------===//
+#include "MovegenRuntime.h"
+
+const char *const fairy::movegen::MovegenOverview = R"C(
+/* --emit=movegen: the variant's legal move generator (docs/engine-kit.md).
+ *   fairy_position p;  fairy_position_from_fen(&p, fen)  (0: read)
+ *   fairy_move list[FAIRY_MAX_MOVES];
+ *   int n = fairy_generate_legal(&p, list);
+ *   fairy_undo u;  fairy_do_move(&p, list[0], &u);  fairy_undo_move(&p, list[0], &u);
+ *   fairy_perft(&p, depth);  fairy_position_to_fen(&p, buf, size);
+ * Piece types are numbered as the set lists them (FAIRY_TYPE_<NAME>,
+ * fairy_types[]); sides are 0 White, 1 Black. Define
+ * FAIRY_MOVEGEN_IMPLEMENTATION before including this file in exactly one
+ * translation unit: the generator (and the tables) are defined there. */
+)C";
+
+const char *const fairy::movegen::MovegenDeclarations = R"C(#ifdef __cplusplus
+extern "C" {
+#endif
+/* A piece type of the game. */
+typedef struct {
+  char letter;            /* upper case: White's; Black's is lower case */
+  const char *name;       /* as the piece file names it */
+  const char *identifier; /* a C identifier */
+  int royal;              /* check, checkmate: it must not be captured */
+  int side_specific;      /* White's and Black's move differently */
+} fairy_type_info;
+extern const fairy_type_info fairy_types[FAIRY_TYPES];
+
+typedef struct {
+  fairy_bb pieces[FAIRY_TYPES][2]; /* by type and side */
+  fairy_bb by_side[2];
+  fairy_bb unmoved;    /* pieces that have not moved (initial moves) */
+  fairy_bb ep_squares; /* squares the last move passed over (en passant) */
+  /* 0 empty, else 1 + type + FAIRY_TYPES * side */
+  unsigned char board[FAIRY_SQUARES];
+  unsigned char side;      /* to move */
+  unsigned char ep_victim; /* the piece an en passant capture takes */
+  /* The rooks each side may castle with: [side][0 king's side, 1 queen's] */
+  unsigned char castle_rook[2][2];
+  int halfmove, fullmove;
+} fairy_position;
+
+/* from | to << 8 | (promotion type + 1) << 16 | kind << 22 | rook << 24 */
+typedef uint32_t fairy_move;
+enum {
+  FAIRY_MOVE_NORMAL = 0,
+  FAIRY_MOVE_EN_PASSANT = 1,
+  FAIRY_MOVE_CASTLING = 2
+};
+static inline int fairy_move_from(fairy_move m) { return (int)(m & 0xff); }
+static inline int fairy_move_to(fairy_move m) { return (int)((m >> 8) & 0xff); }
+/* The type a promotion makes, or -1. */
+static inline int fairy_move_promotion(fairy_move m) {
+  return (int)((m >> 16) & 0x3f) - 1;
+}
+static inline int fairy_move_kind(fairy_move m) { return (int)((m >> 22) & 3); }
+/* Castling: the rook's square. */
+static inline int fairy_move_rook(fairy_move m) { return (int)(m >> 24); }
+
+/* What fairy_do_move changed, for fairy_undo_move. */
+typedef struct {
+  fairy_bb unmoved, ep_squares;
+  unsigned char captured, captured_sq, moved, ep_victim;
+  unsigned char castle_rook[2][2];
+  int halfmove;
+} fairy_undo;
+
+/* Reads a FEN (placement, side, castling as KQkq or rooks' files, en
+ * passant square, counters; a pocket in brackets is ignored). Returns 0,
+ * or -1 with the position unspecified. */
+int fairy_position_from_fen(fairy_position *pos, const char *fen);
+/* The start position of the piece file (-1 if it states none). */
+int fairy_position_start(fairy_position *pos);
+/* Writes the FEN into buf (size bytes with the NUL); returns its length. */
+size_t fairy_position_to_fen(const fairy_position *pos, char *buf,
+                             size_t size);
+/* The piece type on sq (-1: empty) and its side. */
+int fairy_piece_type_at(const fairy_position *pos, int sq);
+int fairy_piece_side_at(const fairy_position *pos, int sq);
+/* Legal moves; returns how many (at most FAIRY_MAX_MOVES). */
+int fairy_generate_legal(const fairy_position *pos, fairy_move *list);
+/* Moves without the test that the mover's royal pieces are safe. */
+int fairy_generate_pseudo_legal(const fairy_position *pos, fairy_move *list);
+/* Whether a pseudo-legal move leaves the mover's royal pieces safe. */
+int fairy_is_legal(const fairy_position *pos, fairy_move m);
+void fairy_do_move(fairy_position *pos, fairy_move m, fairy_undo *undo);
+void fairy_undo_move(fairy_position *pos, fairy_move m,
+                     const fairy_undo *undo);
+/* The pieces of `side` that capture on sq; whether the side to move's
+ * royal pieces are attacked. */
+fairy_bb fairy_attackers_to(const fairy_position *pos, int sq, int side);
+int fairy_in_check(const fairy_position *pos);
+/* Leaves of the legal move tree `depth` plies deep. */
+uint64_t fairy_perft(const fairy_position *pos, int depth);
+/* "e2e4", "e7e8q", castling as the king's move ("e1g1"); returns length. */
+int fairy_move_to_uci(fairy_move m, char *buf);
+/* The legal move written so, or 0 (no move is 0: from and to differ). */
+fairy_move fairy_move_from_uci(const fairy_position *pos, const char *uci);
+/* Squares' names: "a1", "j10". */
+int fairy_square_name(int sq, char *buf);
+#ifdef __cplusplus
+}
+#endif
+)C";
+
+const char *const fairy::movegen::MovegenRuntimeBase = R"C(#include <stdio.h>
+#include <string.h>
+
+static inline fairy_bb fairy_mg_bit(int sq) {
+  return FAIRY_CAST(fairy_bb, 1) << sq;
+}
+static inline int fairy_mg_popcount(fairy_bb b) {
+#if FAIRY_WIDE
+  return __builtin_popcountll((uint64_t)b) +
+         __builtin_popcountll((uint64_t)(b >> 64));
+#else
+  return __builtin_popcountll(b);
+#endif
+}
+static inline int fairy_mg_lsb(fairy_bb b) {
+#if FAIRY_WIDE
+  return (uint64_t)b ? __builtin_ctzll((uint64_t)b)
+                     : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+#else
+  return __builtin_ctzll(b);
+#endif
+}
+static inline int fairy_mg_pop(fairy_bb *b) {
+  int s = fairy_mg_lsb(*b);
+  *b &= *b - 1;
+  return s;
+}
+static inline fairy_move fairy_mg_make(int from, int to, int promo, int kind,
+                                       int rook) {
+  return (fairy_move)from | (fairy_move)to << 8 |
+         (fairy_move)(promo + 1) << 16 | (fairy_move)kind << 22 |
+         (fairy_move)rook << 24;
+}
+
+/* Squares strictly between two squares on the line of their primitive
+ * step (a rook's, a bishop's, a nightrider's...). */
+static fairy_bb fairy_mg_between[FAIRY_SQUARES][FAIRY_SQUARES];
+static int fairy_mg_ready;
+static int fairy_mg_gcd(int a, int b) {
+  while (b) {
+    int t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+static void fairy_mg_init(void) {
+  int a, b;
+  if (fairy_mg_ready)
+    return;
+  for (a = 0; a < FAIRY_SQUARES; ++a)
+    for (b = 0; b < FAIRY_SQUARES; ++b) {
+      int dx = b % FAIRY_FILES - a % FAIRY_FILES;
+      int dy = b / FAIRY_FILES - a / FAIRY_FILES;
+      int g = fairy_mg_gcd(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy), k;
+      fairy_bb set = 0;
+      for (k = 1; k < g; ++k)
+        set |= fairy_mg_bit(a + k * (dx / g) + k * (dy / g) * FAIRY_FILES);
+      fairy_mg_between[a][b] = set & fairy_mg_board;
+    }
+  fairy_mg_ready = 1;
+}
+
+static inline void fairy_mg_put(fairy_position *p, int type, int side,
+                                int sq) {
+  fairy_bb b = fairy_mg_bit(sq);
+  p->pieces[type][side] |= b;
+  p->by_side[side] |= b;
+  p->board[sq] = (unsigned char)(1 + type + FAIRY_TYPES * side);
+}
+static inline void fairy_mg_take(fairy_position *p, int sq) {
+  int code = p->board[sq] - 1;
+  fairy_bb b = fairy_mg_bit(sq);
+  if (code < 0)
+    return;
+  p->pieces[code % FAIRY_TYPES][code / FAIRY_TYPES] &= ~b;
+  p->by_side[code / FAIRY_TYPES] &= ~b;
+  p->board[sq] = 0;
+}
+
+/* Pinned pieces and the squares each may still go to. */
+typedef struct {
+  fairy_bb pinned;
+  int count;
+  unsigned char square[FAIRY_SQUARES];
+  fairy_bb segment[FAIRY_SQUARES];
+} fairy_mg_pins;
+static inline fairy_bb fairy_mg_pin_segment(const fairy_mg_pins *pins,
+                                            int sq) {
+  int i;
+  for (i = 0; i < pins->count; ++i)
+    if (pins->square[i] == sq)
+      return pins->segment[i];
+  return 0;
+}
+
+/* The moves of a piece of `type` from `from` to the squares of `to`: one
+ * per promotion choice where the piece promotes. */
+static inline int fairy_mg_add(fairy_move *list, int n, int from, fairy_bb to,
+                               int type, int side) {
+  fairy_bb promo = fairy_mg_promotes[type] ? to & fairy_mg_zone[side] : 0;
+  fairy_bb plain = to & ~promo;
+  while (plain)
+    list[n++] = (fairy_move)from | (fairy_move)fairy_mg_pop(&plain) << 8;
+  while (promo) {
+    int t = fairy_mg_pop(&promo), c;
+    for (c = 0; fairy_mg_choices[c] >= 0; ++c)
+      list[n++] = fairy_mg_make(from, t, fairy_mg_choices[c], 0, 0);
+    if (!FAIRY_MG_MANDATORY_PROMOTION)
+      list[n++] = (fairy_move)from | (fairy_move)t << 8;
+  }
+  return n;
+}
+)C";
+
+const char *const fairy::movegen::MovegenRuntimeGenerate = R"C(
+static inline fairy_bb fairy_mg_royals(const fairy_position *p, int side) {
+  fairy_bb r = 0;
+  int t;
+  for (t = 0; t < FAIRY_TYPES; ++t)
+    if (fairy_mg_royal[t])
+      r |= p->pieces[t][side];
+  return r;
+}
+
+/* Whether a royal piece of `side` could be captured (or, with flying
+ * generals, faces the other side's on an open file). */
+static int fairy_mg_royal_attacked(const fairy_position *p, int side) {
+  fairy_bb occ = p->by_side[0] | p->by_side[1];
+  fairy_bb r = fairy_mg_royals(p, side);
+#if FAIRY_MG_FLYING_GENERAL
+  fairy_bb other = fairy_mg_royals(p, !side);
+#endif
+  while (r) {
+    int sq = fairy_mg_pop(&r);
+    if (fairy_mg_attackers(p, sq, !side, occ))
+      return 1;
+#if FAIRY_MG_FLYING_GENERAL
+    {
+      fairy_bb o = other;
+      while (o) {
+        int e = fairy_mg_pop(&o);
+        if (e % FAIRY_FILES == sq % FAIRY_FILES &&
+            !(fairy_mg_between[sq][e] & occ))
+          return 1;
+      }
+    }
+#endif
+  }
+  return 0;
+}
+
+fairy_bb fairy_attackers_to(const fairy_position *pos, int sq, int side) {
+  return fairy_mg_attackers(pos, sq, side, pos->by_side[0] | pos->by_side[1]);
+}
+int fairy_in_check(const fairy_position *pos) {
+  return fairy_mg_royal_attacked(pos, pos->side);
+}
+
+void fairy_do_move(fairy_position *p, fairy_move m, fairy_undo *u) {
+  const int from = fairy_move_from(m), to = fairy_move_to(m);
+  const int kind = fairy_move_kind(m), promo = fairy_move_promotion(m);
+  const int us = p->side, code = p->board[from] - 1;
+  const int type = code % FAIRY_TYPES;
+  int s, w;
+  u->unmoved = p->unmoved;
+  u->ep_squares = p->ep_squares;
+  u->ep_victim = p->ep_victim;
+  memcpy(u->castle_rook, p->castle_rook, sizeof u->castle_rook);
+  u->halfmove = p->halfmove;
+  u->moved = (unsigned char)type;
+  u->captured = 0;
+  u->captured_sq = FAIRY_NO_SQUARE;
+  p->ep_squares = 0;
+  p->ep_victim = FAIRY_NO_SQUARE;
+  ++p->halfmove;
+  if (kind == FAIRY_MOVE_CASTLING) {
+    const int rook = fairy_move_rook(m), rtype = (p->board[rook] - 1) % FAIRY_TYPES;
+    const int rto = rook > from ? to - 1 : to + 1;
+    fairy_mg_take(p, from);
+    fairy_mg_take(p, rook);
+    fairy_mg_put(p, type, us, to);
+    fairy_mg_put(p, rtype, us, rto);
+    p->unmoved &= ~(fairy_mg_bit(from) | fairy_mg_bit(rook));
+    p->castle_rook[us][0] = p->castle_rook[us][1] = FAIRY_NO_SQUARE;
+  } else {
+    int victim = kind == FAIRY_MOVE_EN_PASSANT ? u->ep_victim : to;
+    if (p->board[victim]) {
+      u->captured = p->board[victim];
+      u->captured_sq = (unsigned char)victim;
+      fairy_mg_take(p, victim);
+      p->halfmove = 0;
+    }
+    fairy_mg_take(p, from);
+    fairy_mg_put(p, promo >= 0 ? promo : type, us, to);
+    if (fairy_mg_makes_ep[type]) {
+      p->halfmove = 0;
+      if (!u->captured && (u->unmoved & fairy_mg_bit(from))) {
+        p->ep_squares = fairy_mg_between[from][to];
+        if (p->ep_squares)
+          p->ep_victim = (unsigned char)to;
+      }
+    }
+    p->unmoved &= ~(fairy_mg_bit(from) | fairy_mg_bit(to));
+    if (type == FAIRY_MG_CASTLING_KING)
+      p->castle_rook[us][0] = p->castle_rook[us][1] = FAIRY_NO_SQUARE;
+    for (s = 0; s < 2; ++s)
+      for (w = 0; w < 2; ++w)
+        if (p->castle_rook[s][w] == from || p->castle_rook[s][w] == to)
+          p->castle_rook[s][w] = FAIRY_NO_SQUARE;
+  }
+  if (us)
+    ++p->fullmove;
+  p->side = (unsigned char)!us;
+}
+
+void fairy_undo_move(fairy_position *p, fairy_move m, const fairy_undo *u) {
+  const int from = fairy_move_from(m), to = fairy_move_to(m);
+  const int us = !p->side;
+  p->side = (unsigned char)us;
+  if (us)
+    --p->fullmove;
+  if (fairy_move_kind(m) == FAIRY_MOVE_CASTLING) {
+    const int rook = fairy_move_rook(m);
+    const int rto = rook > from ? to - 1 : to + 1;
+    const int rtype = (p->board[rto] - 1) % FAIRY_TYPES;
+    fairy_mg_take(p, to);
+    fairy_mg_take(p, rto);
+    fairy_mg_put(p, u->moved, us, from);
+    fairy_mg_put(p, rtype, us, rook);
+  } else {
+    fairy_mg_take(p, to);
+    fairy_mg_put(p, u->moved, us, from);
+    if (u->captured) {
+      int c = u->captured - 1;
+      fairy_mg_put(p, c % FAIRY_TYPES, c / FAIRY_TYPES, u->captured_sq);
+    }
+  }
+  p->unmoved = u->unmoved;
+  p->ep_squares = u->ep_squares;
+  p->ep_victim = u->ep_victim;
+  memcpy(p->castle_rook, u->castle_rook, sizeof p->castle_rook);
+  p->halfmove = u->halfmove;
+}
+
+int fairy_is_legal(const fairy_position *pos, fairy_move m) {
+  fairy_position next = *pos;
+  fairy_undo u;
+  fairy_do_move(&next, m, &u);
+  return !fairy_mg_royal_attacked(&next, pos->side);
+}
+
+/* Castling: the king and the rook on their squares with the right kept,
+ * every square either passes over or lands on empty but for them, and the
+ * king's path not attacked (its landing square is tested by making the
+ * move). */
+static int fairy_mg_castling(const fairy_position *p, fairy_move *list,
+                             int n) {
+#if FAIRY_MG_CASTLING_KING >= 0
+  const int us = p->side;
+  const fairy_bb occ = p->by_side[0] | p->by_side[1];
+  fairy_bb kings = p->pieces[FAIRY_MG_CASTLING_KING][us];
+  int w;
+  if (!kings || (kings & (kings - 1)))
+    return n;
+  for (w = 0; w < 2; ++w) {
+    const int king = fairy_mg_lsb(kings), rook = p->castle_rook[us][w];
+    int base, kto, rto, lo, hi, s, safe;
+    fairy_bb span = 0, path;
+    if (rook == FAIRY_NO_SQUARE || rook / FAIRY_FILES != king / FAIRY_FILES)
+      continue;
+    base = king - king % FAIRY_FILES;
+    kto = base + (w == 0 ? FAIRY_MG_KINGSIDE_FILE : FAIRY_MG_QUEENSIDE_FILE);
+    rto = w == 0 ? kto - 1 : kto + 1;
+    lo = king < rook ? king : rook;
+    hi = king < rook ? rook : king;
+    if (kto < lo) lo = kto;
+    if (rto < lo) lo = rto;
+    if (kto > hi) hi = kto;
+    if (rto > hi) hi = rto;
+    for (s = lo; s <= hi; ++s)
+      span |= fairy_mg_bit(s);
+    if (span & occ & ~(fairy_mg_bit(king) | fairy_mg_bit(rook)))
+      continue;
+    path = fairy_mg_bit(king) | fairy_mg_between[king][kto];
+    safe = 1;
+    while (path && safe)
+      safe = !fairy_mg_attackers(p, fairy_mg_pop(&path), !us, occ);
+    if (!safe)
+      continue;
+    list[n++] = fairy_mg_make(king, kto, -1, FAIRY_MOVE_CASTLING, rook);
+  }
+#else
+  (void)p;
+  (void)list;
+#endif
+  return n;
+}
+
+static int fairy_mg_generate(const fairy_position *p, fairy_move *list,
+                             int legal) {
+  const int us = p->side, them = !us;
+  const fairy_bb own = p->by_side[us];
+  fairy_mg_pins pins;
+  int n = 0, i, kept;
+  (void)them;
+  pins.pinned = 0;
+  pins.count = 0;
+#if FAIRY_MG_FAST
+  {
+    fairy_bb royals = fairy_mg_royals(p, us);
+    if (legal && royals && !(royals & (royals - 1))) {
+      const int ksq = fairy_mg_lsb(royals);
+      const fairy_bb occ = p->by_side[0] | p->by_side[1];
+      const fairy_bb checkers = fairy_mg_attackers(p, ksq, them, occ);
+      const int ktype = (p->board[ksq] - 1) % FAIRY_TYPES;
+      const int unmoved = (int)((p->unmoved >> ksq) & 1);
+      fairy_bb to = (fairy_mg_quiets(ktype, us, ksq, occ, unmoved) |
+                     (fairy_mg_captures(ktype, us, ksq, occ, unmoved) &
+                      p->by_side[them])) &
+                    fairy_mg_board;
+      fairy_bb target = fairy_mg_board & ~own, snipers;
+      while (to) {
+        int t = fairy_mg_pop(&to);
+        if (!fairy_mg_attackers(p, t, them, occ ^ fairy_mg_bit(ksq)))
+          list[n++] = (fairy_move)ksq | (fairy_move)t << 8;
+      }
+      if (checkers & (checkers - 1))
+        return n;
+      if (checkers) {
+        const int c = fairy_mg_lsb(checkers);
+        const int ctype = (p->board[c] - 1) % FAIRY_TYPES;
+        target &= checkers |
+                  ((fairy_mg_leaper_from[ctype][them][ksq] & checkers)
+                       ? 0
+                       : fairy_mg_between[ksq][c]);
+      }
+      snipers = fairy_mg_snipers(p, ksq, them);
+      while (snipers) {
+        const int s = fairy_mg_pop(&snipers);
+        const fairy_bb b = fairy_mg_between[ksq][s] & occ;
+        if (b && !(b & (b - 1)) && (b & own)) {
+          pins.pinned |= b;
+          pins.square[pins.count] = (unsigned char)fairy_mg_lsb(b);
+          pins.segment[pins.count++] =
+              fairy_mg_between[ksq][s] | fairy_mg_bit(s);
+        }
+      }
+      n = fairy_mg_piece_moves(p, list, n, target, &pins, 1);
+      /* En passant and castling move two pieces: made and tested. */
+      const int first = n;
+      n = fairy_mg_en_passant(p, list, n);
+      if (!checkers)
+        n = fairy_mg_castling(p, list, n);
+      for (i = kept = first; i < n; ++i)
+        if (fairy_is_legal(p, list[i]))
+          list[kept++] = list[i];
+      return kept;
+    }
+  }
+#endif
+  n = fairy_mg_piece_moves(p, list, n, fairy_mg_board & ~own, &pins, 0);
+  n = fairy_mg_en_passant(p, list, n);
+  n = fairy_mg_castling(p, list, n);
+  if (!legal)
+    return n;
+  for (i = kept = 0; i < n; ++i)
+    if (fairy_is_legal(p, list[i]))
+      list[kept++] = list[i];
+  return kept;
+}
+
+int fairy_generate_legal(const fairy_position *pos, fairy_move *list) {
+  return fairy_mg_generate(pos, list, 1);
+}
+int fairy_generate_pseudo_legal(const fairy_position *pos, fairy_move *list) {
+  return fairy_mg_generate(pos, list, 0);
+}
+
+uint64_t fairy_perft(const fairy_position *pos, int depth) {
+  fairy_move list[FAIRY_MAX_MOVES];
+  uint64_t total = 0;
+  int n, i;
+  if (depth <= 0)
+    return 1;
+  n = fairy_mg_generate(pos, list, 1);
+  if (depth == 1)
+    return (uint64_t)n;
+  for (i = 0; i < n; ++i) {
+    fairy_position next = *pos;
+    fairy_undo u;
+    fairy_do_move(&next, list[i], &u);
+    total += fairy_perft(&next, depth - 1);
+  }
+  return total;
+}
+
+int fairy_piece_type_at(const fairy_position *pos, int sq) {
+  return pos->board[sq] ? (pos->board[sq] - 1) % FAIRY_TYPES : -1;
+}
+int fairy_piece_side_at(const fairy_position *pos, int sq) {
+  return pos->board[sq] ? (pos->board[sq] - 1) / FAIRY_TYPES : -1;
+}
+
+int fairy_square_name(int sq, char *buf) {
+  int rank = sq / FAIRY_FILES + 1, n = 0;
+  buf[n++] = (char)('a' + sq % FAIRY_FILES);
+  if (rank >= 10)
+    buf[n++] = (char)('0' + rank / 10);
+  buf[n++] = (char)('0' + rank % 10);
+  buf[n] = 0;
+  return n;
+}
+
+int fairy_move_to_uci(fairy_move m, char *buf) {
+  int n = fairy_square_name(fairy_move_from(m), buf);
+  n += fairy_square_name(fairy_move_to(m), buf + n);
+  if (fairy_move_promotion(m) >= 0)
+    buf[n++] = (char)(fairy_mg_letters[fairy_move_promotion(m)] | 32);
+  buf[n] = 0;
+  return n;
+}
+
+fairy_move fairy_move_from_uci(const fairy_position *pos, const char *uci) {
+  fairy_move list[FAIRY_MAX_MOVES];
+  char name[16];
+  int n = fairy_generate_legal(pos, list), i;
+  for (i = 0; i < n; ++i) {
+    fairy_move_to_uci(list[i], name);
+    if (!strcmp(name, uci))
+      return list[i];
+  }
+  return 0;
+}
+
+/* A square's name at *s ("e4", "j10"), or -1. */
+static int fairy_mg_read_square(const char **s) {
+  int file, rank = 0;
+  if (**s < 'a' || **s >= 'a' + FAIRY_FILES)
+    return -1;
+  file = *(*s)++ - 'a';
+  if (**s < '1' || **s > '9')
+    return -1;
+  while (**s >= '0' && **s <= '9' && rank <= FAIRY_RANKS)
+    rank = rank * 10 + (*(*s)++ - '0');
+  if (rank < 1 || rank > FAIRY_RANKS)
+    return -1;
+  return file + FAIRY_FILES * (rank - 1);
+}
+
+static int fairy_mg_type_of(char c) {
+  int t;
+  for (t = 0; t < FAIRY_TYPES; ++t)
+    if (fairy_mg_letters[t] == (c & ~32))
+      return t;
+  return -1;
+}
+
+/* The outermost castling rook of `side` on the king's rank, towards
+ * `dir` (+1 the king's side, -1 the queen's), or FAIRY_NO_SQUARE. */
+static int fairy_mg_outer_rook(const fairy_position *p, int side, int king,
+                               int dir) {
+  int s = dir > 0 ? king - king % FAIRY_FILES + FAIRY_FILES - 1
+                  : king - king % FAIRY_FILES;
+  for (; s != king; s -= dir) {
+    int t = fairy_piece_type_at(p, s);
+    if (t >= 0 && fairy_piece_side_at(p, s) == side &&
+        (fairy_mg_castling_rooks >> t & 1))
+      return s;
+  }
+  return FAIRY_NO_SQUARE;
+}
+
+int fairy_position_from_fen(fairy_position *p, const char *fen) {
+  const char *c = fen;
+  int file = 0, rank = FAIRY_RANKS - 1, t, s;
+  fairy_mg_init();
+  memset(p, 0, sizeof *p);
+  p->ep_victim = FAIRY_NO_SQUARE;
+  memset(p->castle_rook, FAIRY_NO_SQUARE, sizeof p->castle_rook);
+  p->fullmove = 1;
+  for (; *c && *c != ' '; ++c) {
+    if (*c == '/') {
+      if (file != FAIRY_FILES || rank == 0)
+        return -1;
+      file = 0;
+      --rank;
+    } else if (*c >= '0' && *c <= '9') {
+      int run = 0;
+      while (*c >= '0' && *c <= '9' && run <= FAIRY_FILES)
+        run = run * 10 + (*c++ - '0');
+      --c;
+      file += run;
+      if (file > FAIRY_FILES)
+        return -1;
+    } else if (*c == '*') {
+      ++file; /* a wall or a missing square: nothing moves there */
+    } else if (*c == '~') {
+      continue;
+    } else if (*c == '[') {
+      while (*c && *c != ']')
+        ++c;
+      if (!*c)
+        return -1;
+    } else {
+      int sq = file + FAIRY_FILES * rank;
+      t = fairy_mg_type_of(*c);
+      if (t < 0 || file >= FAIRY_FILES || !(fairy_mg_board & fairy_mg_bit(sq)))
+        return -1;
+      fairy_mg_put(p, t, (*c & 32) ? 1 : 0, sq);
+      ++file;
+    }
+  }
+  if (file != FAIRY_FILES || rank != 0)
+    return -1;
+  /* Pieces on their start squares have not moved. */
+  for (t = 0; t < FAIRY_TYPES; ++t)
+    for (s = 0; s < 2; ++s)
+      p->unmoved |= p->pieces[t][s] &
+                    (FAIRY_MG_HAS_START ? fairy_mg_start[t][s] : ~(fairy_bb)0);
+  while (*c == ' ')
+    ++c;
+  if (*c == 'b')
+    p->side = 1;
+  else if (*c && *c != 'w')
+    return -1;
+  if (*c)
+    ++c;
+  while (*c == ' ')
+    ++c;
+  for (; *c && *c != ' '; ++c) {
+#if FAIRY_MG_CASTLING_KING >= 0
+    int side = (*c & 32) ? 1 : 0, rook = FAIRY_NO_SQUARE, wing;
+    fairy_bb kings = p->pieces[FAIRY_MG_CASTLING_KING][side];
+    int king;
+    if (*c == '-')
+      continue;
+    if (!kings)
+      return -1;
+    king = fairy_mg_lsb(kings);
+    if ((*c | 32) == 'k')
+      rook = fairy_mg_outer_rook(p, side, king, 1);
+    else if ((*c | 32) == 'q')
+      rook = fairy_mg_outer_rook(p, side, king, -1);
+    else if ((*c | 32) >= 'a' && (*c | 32) < 'a' + FAIRY_FILES)
+      rook = king - king % FAIRY_FILES + ((*c | 32) - 'a');
+    else
+      return -1;
+    if (rook == FAIRY_NO_SQUARE || fairy_piece_side_at(p, rook) != side ||
+        !(fairy_mg_castling_rooks >> fairy_piece_type_at(p, rook) & 1))
+      return -1;
+    wing = rook > king ? 0 : 1;
+    p->castle_rook[side][wing] = (unsigned char)rook;
+    p->unmoved |= fairy_mg_bit(king) | fairy_mg_bit(rook);
+#else
+    if (*c != '-' && !strchr("KQkq", *c))
+      return -1;
+#endif
+  }
+  while (*c == ' ')
+    ++c;
+  if (*c && *c != '-') {
+    int ep = fairy_mg_read_square(&c), step, k;
+    if (ep < 0)
+      return -1;
+    /* The piece that passed it: the side that moved last, beyond it. */
+    step = p->side ? FAIRY_FILES : -FAIRY_FILES;
+    for (k = 1; k <= 3; ++k) {
+      int v = ep + k * step;
+      if (v < 0 || v >= FAIRY_SQUARES)
+        break;
+      if (fairy_piece_side_at(p, v) == !p->side) {
+        p->ep_squares = fairy_mg_bit(ep);
+        p->ep_victim = (unsigned char)v;
+        break;
+      }
+    }
+  } else if (*c) {
+    ++c;
+  }
+  while (*c == ' ')
+    ++c;
+  if (*c >= '0' && *c <= '9') {
+    p->halfmove = 0;
+    while (*c >= '0' && *c <= '9' && p->halfmove < 100000)
+      p->halfmove = p->halfmove * 10 + (*c++ - '0');
+    while (*c == ' ')
+      ++c;
+    if (*c >= '1' && *c <= '9') {
+      p->fullmove = 0;
+      while (*c >= '0' && *c <= '9' && p->fullmove < 100000)
+        p->fullmove = p->fullmove * 10 + (*c++ - '0');
+    }
+  }
+  return 0;
+}
+
+int fairy_position_start(fairy_position *pos) {
+  if (!fairy_mg_start_fen[0])
+    return -1;
+  return fairy_position_from_fen(pos, fairy_mg_start_fen);
+}
+
+size_t fairy_position_to_fen(const fairy_position *p, char *buf,
+                             size_t size) {
+  char out[FAIRY_SQUARES * 2 + 64];
+  size_t n = 0;
+  int rank, file, s, w, any = 0;
+  for (rank = FAIRY_RANKS - 1; rank >= 0; --rank) {
+    int run = 0;
+    for (file = 0; file < FAIRY_FILES; ++file) {
+      int sq = file + FAIRY_FILES * rank, code = p->board[sq] - 1;
+      if (!(fairy_mg_board & fairy_mg_bit(sq)) || code >= 0) {
+        if (run >= 10)
+          out[n++] = (char)('0' + run / 10);
+        if (run)
+          out[n++] = (char)('0' + run % 10);
+        run = 0;
+        out[n++] = code < 0 ? '*'
+                            : (char)(fairy_mg_letters[code % FAIRY_TYPES] |
+                                     (code / FAIRY_TYPES ? 32 : 0));
+      } else {
+        ++run;
+      }
+    }
+    if (run >= 10)
+      out[n++] = (char)('0' + run / 10);
+    if (run)
+      out[n++] = (char)('0' + run % 10);
+    if (rank)
+      out[n++] = '/';
+  }
+  out[n++] = ' ';
+  out[n++] = p->side ? 'b' : 'w';
+  out[n++] = ' ';
+  for (s = 0; s < 2; ++s)
+    for (w = 0; w < 2; ++w) {
+      int rook = p->castle_rook[s][w];
+      char c;
+      if (rook == FAIRY_NO_SQUARE)
+        continue;
+      {
+#if FAIRY_MG_CASTLING_KING >= 0
+        fairy_bb kings = p->pieces[FAIRY_MG_CASTLING_KING][s];
+        int king = kings ? fairy_mg_lsb(kings) : rook;
+        c = fairy_mg_outer_rook(p, s, king, w ? -1 : 1) == rook
+                ? (w ? 'Q' : 'K')
+                : (char)('A' + rook % FAIRY_FILES);
+#else
+        c = w ? 'Q' : 'K';
+#endif
+      }
+      out[n++] = s ? (char)(c | 32) : c;
+      any = 1;
+    }
+  if (!any)
+    out[n++] = '-';
+  out[n++] = ' ';
+  if (p->ep_squares) {
+    char sq[8];
+    int len = fairy_square_name(fairy_mg_lsb(p->ep_squares), sq);
+    memcpy(out + n, sq, (size_t)len);
+    n += (size_t)len;
+  } else {
+    out[n++] = '-';
+  }
+  n += (size_t)snprintf(out + n, sizeof out - n, " %d %d", p->halfmove,
+                        p->fullmove);
+  if (size) {
+    size_t k = n < size - 1 ? n : size - 1;
+    memcpy(buf, out, k);
+    buf[k] = 0;
+  }
+  return n;
+}
+)C";

@@ -1,0 +1,364 @@
+//===- MovegenWriter.cpp - The C text of a move generator -----------------===//
+//
+// Writes a movegen::Model as one C99 file (it compiles as C++17): the
+// bitboard header's tables, the declarations of the position and its
+// functions, and -- in the one translation unit that defines
+// FAIRY_MOVEGEN_IMPLEMENTATION -- the generator. What depends on the
+// variant is written here (constants, one block per piece type, the
+// attackers of a square); the rest is the fixed runtime of
+// MovegenRuntime.cpp, which reads them.
+//
+//===----------------------------------------------------------------------===//
+#include "MovegenModel.h"
+#include "MovegenRuntime.h"
+
+#include "fairy/Support/Escape.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+using namespace fairy;
+using namespace fairy::movegen;
+
+namespace {
+
+struct Writer {
+  const Model &M;
+  std::string Out;
+  bool Wide;
+
+  explicit Writer(const Model &M) : M(M), Wide(M.B.numSquares() > 64) {}
+
+  template <typename... Args>
+  void line(fmt::format_string<Args...> F, Args &&...A) {
+    Out += fmt::format(F, std::forward<Args>(A)...);
+    Out += '\n';
+  }
+
+  std::string bits(Bits B) const {
+    if (!Wide)
+      return fmt::format("0x{:x}ULL", uint64_t(B));
+    return fmt::format("FAIRY_BB(0x{:x}ULL, 0x{:x}ULL)", uint64_t(B >> 64),
+                       uint64_t(B));
+  }
+
+  /// A table of one set per side and square.
+  void sideTable(const std::string &Name,
+                 const std::array<std::vector<Bits>, 2> &T) {
+    unsigned N = M.B.numSquares();
+    line("static const fairy_bb {}[2][{}] = {{", Name, N);
+    for (int S = 0; S < 2; ++S) {
+      Out += " {";
+      for (unsigned Q = 0; Q < N; ++Q) {
+        Bits B = Q < T[S].size() ? T[S][Q] : 0;
+        Out += (Q % 4 ? " " : "\n  ") + bits(B) + ",";
+      }
+      Out += "\n },\n";
+    }
+    line("}};");
+  }
+
+  /// The call of a view's lookup \p What (quiets, captures).
+  std::string call(const PieceType &T, int Side, const char *What,
+                   const char *Unmoved) const {
+    auto One = [&](const std::string &View) {
+      return fmt::format("fairy_{}_{}(sq, occ)", What, View);
+    };
+    if (T.Unmoved[Side].empty())
+      return One(T.Moved[Side]);
+    return fmt::format("({} ? {} : {})", Unmoved, One(T.Unmoved[Side]),
+                       One(T.Moved[Side]));
+  }
+  std::string sided(const PieceType &T, const char *What,
+                    const char *Unmoved) const {
+    std::string W = call(T, 0, What, Unmoved), B = call(T, 1, What, Unmoved);
+    return W == B ? W : fmt::format("(side ? {} : {})", B, W);
+  }
+
+  void declarations() {
+    const Board &B = M.B;
+    unsigned N = B.numSquares();
+    unsigned Factor =
+        unsigned(M.PromotionChoices.size()) + (M.MandatoryPromotion ? 0 : 1);
+    if (Factor == 0)
+      Factor = 1;
+    line("#ifndef FAIRY_MOVEGEN_H");
+    line("#define FAIRY_MOVEGEN_H");
+    line("#include <stddef.h>");
+    line("#include <stdint.h>");
+    line("#define FAIRY_FILES {}", B.width());
+    line("#define FAIRY_RANKS {}", B.height());
+    line("#define FAIRY_SQUARES {}", N);
+    line("#define FAIRY_TYPES {}", M.Types.size());
+    line("#define FAIRY_WIDE {}", Wide ? 1 : 0);
+    line("#define FAIRY_NO_SQUARE 255");
+    line("/* Every (from, to) pair at most once -- k pieces reach at most");
+    line(" * k * (squares - k) squares -- times the promotion choices, and en");
+    line(" * passant and castling moves. */");
+    line("#define FAIRY_MAX_MOVES {}", N * N / 4 * Factor + N + 8);
+    for (size_t T = 0; T < M.Types.size(); ++T)
+      line("#define FAIRY_TYPE_{} {}", upper(M.Types[T].Identifier), T);
+    Out += MovegenDeclarations;
+    line("#endif");
+  }
+
+  static std::string upper(std::string S) {
+    for (char &C : S)
+      C = char(std::toupper((unsigned char)C));
+    return S;
+  }
+
+  void constants() {
+    const Board &B = M.B;
+    line("#define FAIRY_MG_FAST {}", M.Fast ? 1 : 0);
+    if (!M.Fast)
+      line("/* Legality by making each move and testing the royal pieces: "
+           "{}. */",
+           M.WhyNotFast);
+    line("#define FAIRY_MG_FLYING_GENERAL {}", M.FlyingGeneral ? 1 : 0);
+    line("#define FAIRY_MG_HAS_START {}", M.HasStart ? 1 : 0);
+    line("#define FAIRY_MG_CASTLING_KING {}", M.CastlingKing);
+    line("#define FAIRY_MG_KINGSIDE_FILE {}", M.KingsideFile);
+    line("#define FAIRY_MG_QUEENSIDE_FILE {}", M.QueensideFile);
+    line("#define FAIRY_MG_MANDATORY_PROMOTION {}",
+         M.MandatoryPromotion ? 1 : 0);
+    line("#define FAIRY_MG_PROMOTION_CHOICES {}", M.PromotionChoices.size());
+    line("static const fairy_bb fairy_mg_board = {};",
+         bits(bitboard::Bits(0) | boardBits()));
+    line("static const fairy_bb fairy_mg_zone[2] = {{{}, {}}};",
+         bits(M.PromotionZone[0]), bits(M.PromotionZone[1]));
+    std::string Choices, Rooks = "0", Royal, Promotes, MakesEp, Letters;
+    for (int C : M.PromotionChoices)
+      Choices += std::to_string(C) + ", ";
+    line("static const int fairy_mg_choices[] = {{{}-1}};", Choices);
+    for (size_t T = 0; T < M.Types.size(); ++T) {
+      const PieceType &P = M.Types[T];
+      bool Rook =
+          std::count(M.CastlingRooks.begin(), M.CastlingRooks.end(), int(T));
+      Royal += P.Royal ? "1, " : "0, ";
+      Promotes += P.Promotes ? "1, " : "0, ";
+      MakesEp += P.MakesEnPassant ? "1, " : "0, ";
+      Rooks += fmt::format(" | ({}u << {})", Rook ? 1 : 0, T);
+      Letters += P.Letter;
+    }
+    line("static const unsigned char fairy_mg_royal[FAIRY_TYPES] = {{{}}};",
+         Royal);
+    line("static const unsigned char fairy_mg_promotes[FAIRY_TYPES] = {{{}}};",
+         Promotes);
+    line("static const unsigned char fairy_mg_makes_ep[FAIRY_TYPES] = {{{}}};",
+         MakesEp);
+    line("static const unsigned fairy_mg_castling_rooks = {};", Rooks);
+    line("static const char fairy_mg_letters[] = {};", cStringLiteral(Letters));
+    Out += "static const fairy_bb fairy_mg_start[FAIRY_TYPES][2] = {";
+    for (size_t T = 0; T < M.Types.size(); ++T)
+      Out +=
+          fmt::format("{{{}, {}}}, ", bits(M.Start[T][0]), bits(M.Start[T][1]));
+    Out += "};\n";
+    line("static const char fairy_mg_start_fen[] = {};",
+         cStringLiteral(M.StartFEN));
+    (void)B;
+  }
+
+  Bits boardBits() const {
+    Bits R = 0;
+    for (unsigned S : M.B.squares().toVector())
+      R |= Bits(1) << S;
+    return R;
+  }
+
+  void pieceTable() {
+    line("const fairy_type_info fairy_types[FAIRY_TYPES] = {{");
+    for (const PieceType &T : M.Types)
+      line("  {{'{}', {}, {}, {}, {}}},", T.Letter, cStringLiteral(T.Name),
+           cStringLiteral(T.Identifier), T.Royal ? 1 : 0,
+           T.SideSpecific ? 1 : 0);
+    line("}};");
+  }
+
+  /// fairy_mg_quiets/captures(type, side, sq, occ, unmoved) and the en
+  /// passant tables.
+  void dispatch() {
+    for (const char *What : {"quiets", "captures"}) {
+      line("static inline fairy_bb fairy_mg_{}(int type, int side, int sq, "
+           "fairy_bb occ, int unmoved) {{",
+           What);
+      line("  (void)side; (void)occ; (void)unmoved;");
+      line("  switch (type) {{");
+      for (size_t T = 0; T < M.Types.size(); ++T)
+        line("  case {}: return {};", T, sided(M.Types[T], What, "unmoved"));
+      line("  }}");
+      line("  return 0;");
+      line("}}");
+    }
+    for (size_t T = 0; T < M.Types.size(); ++T) {
+      const PieceType &P = M.Types[T];
+      if (!P.EnPassant[0].empty() || !P.EnPassant[1].empty())
+        sideTable(fmt::format("fairy_mg_ep_{}", T), P.EnPassant);
+    }
+    if (!M.Fast)
+      return;
+    line("static const fairy_bb fairy_mg_rider_from[FAIRY_TYPES][2]"
+         "[FAIRY_SQUARES] = {{");
+    for (const PieceType &P : M.Types) {
+      Out += "{";
+      for (int S = 0; S < 2; ++S) {
+        Out += "{";
+        for (unsigned Q = 0; Q < M.B.numSquares(); ++Q)
+          Out += bits(Q < P.RiderFrom[S].size() ? P.RiderFrom[S][Q] : 0) + ",";
+        Out += "},\n";
+      }
+      Out += "},\n";
+    }
+    line("}};");
+    line("static const fairy_bb fairy_mg_leaper_from[FAIRY_TYPES][2]"
+         "[FAIRY_SQUARES] = {{");
+    for (const PieceType &P : M.Types) {
+      Out += "{";
+      for (int S = 0; S < 2; ++S) {
+        Out += "{";
+        for (unsigned Q = 0; Q < M.B.numSquares(); ++Q)
+          Out +=
+              bits(Q < P.LeaperFrom[S].size() ? P.LeaperFrom[S][Q] : 0) + ",";
+        Out += "},\n";
+      }
+      Out += "},\n";
+    }
+    line("}};");
+  }
+
+  /// The pieces of side `by` that capture on sq when the board holds occ.
+  void attackers() {
+    line("static fairy_bb fairy_mg_attackers(const fairy_position *p, int sq, "
+         "int by, fairy_bb occ) {{");
+    line("  fairy_bb a = 0, b;");
+    line("  int side = !by; /* the lookups turned half round */");
+    line("  (void)b; (void)side;");
+    for (size_t T = 0; T < M.Types.size(); ++T) {
+      const PieceType &P = M.Types[T];
+      if (P.Reversible) {
+        line("  if (p->pieces[{}][by])", T);
+        line("    a |= {} & p->pieces[{}][by];", sided(P, "captures", "0"), T);
+        continue;
+      }
+      line("  b = p->pieces[{}][by];", T);
+      line("  while (b) {{");
+      line("    int f = fairy_mg_pop(&b);");
+      line("    if (fairy_mg_captures({}, by, f, occ, "
+           "(int)((p->unmoved >> f) & 1)) & fairy_mg_bit(sq))",
+           T);
+      line("      a |= fairy_mg_bit(f);");
+      line("  }}");
+    }
+    line("  return a;");
+    line("}}");
+  }
+
+  /// The moves of every piece of the side to move (royal ones too unless
+  /// skip_royal) to the squares of `target`, a pinned piece's only along
+  /// its pin; and its en passant captures.
+  void pieceMoves() {
+    line("static int fairy_mg_piece_moves(const fairy_position *p, "
+         "fairy_move *list, int n, fairy_bb target, const fairy_mg_pins "
+         "*pins, int skip_royal) {{");
+    line("  const int side = p->side;");
+    line("  const fairy_bb occ = p->by_side[0] | p->by_side[1];");
+    line("  const fairy_bb enemy = p->by_side[!side];");
+    line("  fairy_bb b;");
+    for (size_t T = 0; T < M.Types.size(); ++T) {
+      const PieceType &P = M.Types[T];
+      if (P.Royal)
+        line("  if (!skip_royal) {{");
+      else
+        line("  {{");
+      line("    b = p->pieces[{}][side];", T);
+      line("    while (b) {{");
+      line("      int sq = fairy_mg_pop(&b);");
+      if (!P.Unmoved[0].empty() || !P.Unmoved[1].empty())
+        line("      int unmoved = (int)((p->unmoved >> sq) & 1);");
+      else
+        line("      const int unmoved = 0;");
+      line("      fairy_bb to = ({} | ({} & enemy)) & target;",
+           sided(P, "quiets", "unmoved"), sided(P, "captures", "unmoved"));
+      line("      (void)unmoved;");
+      line("      if (pins->pinned & fairy_mg_bit(sq))");
+      line("        to &= fairy_mg_pin_segment(pins, sq);");
+      line("      n = fairy_mg_add(list, n, sq, to, {}, side);", T);
+      line("    }}");
+      line("  }}");
+    }
+    line("  return n;");
+    line("}}");
+    line("static int fairy_mg_en_passant(const fairy_position *p, fairy_move "
+         "*list, int n) {{");
+    line("  const int side = p->side;");
+    line("  fairy_bb b;");
+    line("  (void)b; (void)side;");
+    line("  if (!p->ep_squares || p->ep_victim == FAIRY_NO_SQUARE) return n;");
+    for (size_t T = 0; T < M.Types.size(); ++T) {
+      const PieceType &P = M.Types[T];
+      if (P.EnPassant[0].empty() && P.EnPassant[1].empty())
+        continue;
+      line("  b = p->pieces[{}][side];", T);
+      line("  while (b) {{");
+      line("    int sq = fairy_mg_pop(&b);");
+      line("    fairy_bb to = fairy_mg_ep_{}[side][sq] & p->ep_squares;", T);
+      line("    while (to)");
+      line("      list[n++] = fairy_mg_make(sq, fairy_mg_pop(&to), 0, "
+           "FAIRY_MOVE_EN_PASSANT, 0);");
+      line("  }}");
+    }
+    line("  return n;");
+    line("}}");
+    // The snipers of the fast path: the other side's riders on the
+    // royal's lines, with its leapers' squares for check evasions.
+    line("#if FAIRY_MG_FAST");
+    line("static inline fairy_bb fairy_mg_snipers(const fairy_position *p, "
+         "int ksq, int by) {{");
+    line("  fairy_bb s = 0;");
+    for (size_t T = 0; T < M.Types.size(); ++T) {
+      bool Any = false;
+      for (int S = 0; S < 2; ++S)
+        for (Bits B : M.Types[T].RiderFrom[S])
+          Any |= B != 0;
+      if (Any)
+        line("  s |= fairy_mg_rider_from[{}][by][ksq] & p->pieces[{}][by];", T,
+             T);
+    }
+    line("  return s;");
+    line("}}");
+    line("#endif");
+  }
+
+  std::string write() {
+    // The tables' own comment begins the file; the overview after the
+    // tables says what the generator adds.
+    line("#if defined(FAIRY_MOVEGEN_IMPLEMENTATION) && "
+         "!defined(FAIRY_TABLES_IMPLEMENTATION)");
+    line("#define FAIRY_TABLES_IMPLEMENTATION");
+    line("#endif");
+    Out += M.Tables;
+    Out += MovegenOverview;
+    declarations();
+    line("#ifdef FAIRY_MOVEGEN_IMPLEMENTATION");
+    line("#ifndef FAIRY_MOVEGEN_IMPLEMENTED");
+    line("#define FAIRY_MOVEGEN_IMPLEMENTED");
+    constants();
+    Out += MovegenRuntimeBase;
+    pieceTable();
+    dispatch();
+    attackers();
+    pieceMoves();
+    Out += MovegenRuntimeGenerate;
+    line("#endif");
+    line("#endif");
+    return Out;
+  }
+};
+
+} // namespace
+
+std::string fairy::movegen::writeMovegen(const Model &M) {
+  return Writer(M).write();
+}
