@@ -570,6 +570,7 @@ static int fairy_mg_type_of(char c) {
   return -1;
 }
 
+#if FAIRY_MG_CASTLING_KING >= 0
 /* The outermost castling rook of `side` on the king's rank, towards
  * `dir` (+1 the king's side, -1 the queen's), or FAIRY_NO_SQUARE. */
 static int fairy_mg_outer_rook(const fairy_position *p, int side, int king,
@@ -584,6 +585,7 @@ static int fairy_mg_outer_rook(const fairy_position *p, int side, int king,
   }
   return FAIRY_NO_SQUARE;
 }
+#endif
 
 int fairy_position_from_fen(fairy_position *p, const char *fen) {
   const char *c = fen;

@@ -294,7 +294,7 @@ struct Writer {
          "*list, int n) {{");
     line("  const int side = p->side;");
     line("  fairy_bb b;");
-    line("  (void)b; (void)side;");
+    line("  (void)b; (void)side; (void)list;");
     line("  if (!p->ep_squares || p->ep_victim == FAIRY_NO_SQUARE) return n;");
     for (size_t T = 0; T < M.Types.size(); ++T) {
       const PieceType &P = M.Types[T];
