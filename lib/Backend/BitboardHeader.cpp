@@ -16,7 +16,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <map>
+#include <set>
 
 using namespace fairy;
 using namespace fairy::bitboard;
@@ -115,6 +117,7 @@ private:
   std::string bySide(const std::string &Name, const SquareSet &White,
                      const SquareSet &Black) const;
   void rules(const BitboardRules &Rules);
+  void pieceApi(const BitboardRules &Rules);
 };
 
 HeaderWriter::HeaderWriter(const std::vector<TabulatedPiece> &Pieces,
@@ -557,6 +560,127 @@ void HeaderWriter::rules(const BitboardRules &Rules) {
     Body += "\n";
 }
 
+/// A char constant: the letter itself when it is a letter or a digit,
+/// else its value.
+std::string charConstant(char C) {
+  if (std::isalnum((unsigned char)C))
+    return std::string("'") + C + "'";
+  return std::to_string((int)C);
+}
+
+/// FAIRY_PIECE_<IDENTIFIER> of each piece: the identifier upper-cased,
+/// followed by _<index> where that would be FAIRY_PIECE_COUNT or another
+/// piece's (rook and Rook).
+std::vector<std::string>
+pieceMacros(const std::vector<BitboardPieceInfo> &Infos) {
+  std::vector<std::string> Macros;
+  std::set<std::string> Taken = {"FAIRY_PIECE_COUNT"};
+  for (size_t I = 0; I < Infos.size(); ++I) {
+    std::string M = "FAIRY_PIECE_" + Infos[I].Identifier;
+    for (char &C : M)
+      C = (char)std::toupper((unsigned char)C);
+    if (Taken.count(M))
+      M += "_" + std::to_string(I);
+    Taken.insert(M);
+    Macros.push_back(M);
+  }
+  return Macros;
+}
+
+/// The pieces of a piece set by index: their table, and the functions of
+/// a piece given by its index (a switch over the pieces' own functions),
+/// with what pieces promote to when the file states it.
+void HeaderWriter::pieceApi(const BitboardRules &Rules) {
+  const std::vector<BitboardPieceInfo> &Infos = Rules.Pieces;
+  if (Infos.empty())
+    return;
+  std::vector<std::string> Macro = pieceMacros(Infos);
+  // fairy_attacks_initial, unless a piece (or family) of the header is
+  // called initial: then initial_, and so on.
+  std::string Initial = "initial";
+  auto Taken = [&](const std::string &Name) {
+    for (size_t P = 0; P < Pieces.size(); ++P)
+      if (name(P) == Name || family(P) == Name)
+        return true;
+    return false;
+  };
+  while (Taken(Initial))
+    Initial += "_";
+  Body += "/* The pieces of the header by index, in the set's order:\n"
+          " *   FAIRY_PIECE_<P>, fairy_pieces[i], and fairy_attacks(piece, "
+          "side, sq,\n"
+          " *   occupied), fairy_quiets, fairy_captures: the functions of "
+          "the piece\n"
+          " *   of that index, side 0 White, 1 Black; 0 for an unknown "
+          "index.\n"
+          " * fairy_attacks_" +
+          Initial +
+          " (quiets, captures): those of a piece that has not\n"
+          " *   moved, the same as fairy_attacks for a piece without "
+          "initial moves. */\n";
+  Body += fmt::format("#define FAIRY_PIECE_COUNT {}\n", Infos.size());
+  for (size_t I = 0; I < Infos.size(); ++I)
+    Body += fmt::format("#define {} {}\n", Macro[I], I);
+  Body += "typedef struct {\n"
+          "  char letter;            /* White's; Black's is its lower case "
+          "*/\n"
+          "  const char *name;       /* as the piece file writes it */\n"
+          "  const char *identifier; /* its C identifier */\n"
+          "  int royal;\n"
+          "  int side_specific;      /* White's and Black's moves differ */\n"
+          "} fairy_piece_info;\n"
+          "static const fairy_piece_info fairy_pieces[FAIRY_PIECE_COUNT] = "
+          "{\n";
+  for (const BitboardPieceInfo &P : Infos)
+    Body += fmt::format("  {{{}, {}, {}, {}, {}}},\n", charConstant(P.Letter),
+                        cStringLiteral(P.Name), cStringLiteral(P.Identifier),
+                        P.Royal ? 1 : 0, P.SideSpecific ? 1 : 0);
+  Body += "};\n";
+  for (bool Unmoved : {false, true})
+    for (const char *Fn : {"attacks", "quiets", "captures"}) {
+      Body += fmt::format("static inline fairy_bb fairy_{}{}(int piece, int "
+                          "side, int sq, fairy_bb occupied) {{\n"
+                          "  (void)side;\n  (void)sq;\n  (void)occupied;\n"
+                          "  switch (piece) {{\n",
+                          Fn, Unmoved ? "_" + Initial : "");
+      for (size_t I = 0; I < Infos.size(); ++I) {
+        const BitboardPieceInfo &P = Infos[I];
+        const std::array<std::string, 2> &Of = Unmoved ? P.Initial : P.Moves;
+        auto Call = [&](const std::string &Name) {
+          return Name.empty()
+                     ? std::string("FAIRY_CAST(fairy_bb, 0)")
+                     : fmt::format("fairy_{}_{}(sq, occupied)", Fn, Name);
+        };
+        Body += fmt::format("  case {}:\n", Macro[I]);
+        if (Of[0] == Of[1])
+          Body += fmt::format("    return {};\n", Call(Of[0]));
+        else
+          Body += fmt::format("    return side ? {}\n                : {};\n",
+                              Call(Of[1]), Call(Of[0]));
+      }
+      Body += "  default:\n    return FAIRY_CAST(fairy_bb, 0);\n  }\n}\n";
+    }
+  if (Rules.PromotionTypes) {
+    Body += "/* What pieces promote to (`promote ... to ...`), -1 "
+            "terminated, and\n"
+            " * whether a piece promotes in fairy_promotion_zone. */\n"
+            "static const int fairy_promotion_types[] = {";
+    for (int I : *Rules.PromotionTypes)
+      Body += Macro[I] + ", ";
+    Body += "-1};\n"
+            "static inline int fairy_promotes(int piece) {\n"
+            "  switch (piece) {\n";
+    for (size_t I = 0; I < Infos.size(); ++I)
+      if (Infos[I].Promotes)
+        Body += fmt::format("  case {}:\n", Macro[I]);
+    if (std::any_of(Infos.begin(), Infos.end(),
+                    [](const BitboardPieceInfo &P) { return P.Promotes; }))
+      Body += "    return 1;\n";
+    Body += "  default:\n    return 0;\n  }\n}\n";
+  }
+  Body += "\n";
+}
+
 std::string HeaderWriter::write(const std::string &Comment,
                                 const BitboardRules &Rules) {
   // Every table first: a part may look up a later piece's (a lance
@@ -567,6 +691,7 @@ std::string HeaderWriter::write(const std::string &Comment,
   for (size_t P = 0; P < Pieces.size(); ++P)
     functions(P);
   rules(Rules);
+  pieceApi(Rules);
   std::string Sizes;
   size_t Total = 0;
   for (size_t P = 0; P < Pieces.size(); ++P) {

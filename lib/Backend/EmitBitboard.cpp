@@ -15,17 +15,84 @@
 #include "fairy/Backend/PieceViews.h"
 
 #include <algorithm>
+#include <cctype>
+#include <set>
 
 using namespace fairy;
 
 namespace {
 
-/// The start squares and promotion zones the file states, for headers.
-BitboardRules rulesOf(const PieceSet &Set) {
+/// The lower-case letters of rule \p Key (promotionPawnTypes, ...), or
+/// nullopt when the set does not state it.
+std::optional<std::string> ruleLetters(const PieceSet &Set, const char *Key) {
+  const GameRule *R = Set.rule(Key);
+  if (!R)
+    return std::nullopt;
+  return R->Value;
+}
+
+/// The pieces of \p Views for the index-based API, in the set's order: a
+/// piece whose every view is written. \p SideSpecific: the pieces whose
+/// White and Black moves differ.
+std::vector<BitboardPieceInfo>
+pieceInfos(const PieceSet &Set, const std::vector<PieceView> &Views,
+           const std::set<const PieceDef *> &SideSpecific,
+           const std::set<const PieceDef *> &Incomplete) {
+  std::vector<BitboardPieceInfo> Infos;
+  auto Promoting = ruleLetters(Set, "promotionPawnTypes");
+  for (const PieceDef &D : Set.Pieces) {
+    if (Incomplete.count(&D))
+      continue;
+    BitboardPieceInfo I;
+    bool Any = false;
+    for (const PieceView &V : Views) {
+      if (V.Def != &D)
+        continue;
+      Any = true;
+      for (int S : {0, 1}) {
+        if (!V.BothSides && (int)V.Side != S)
+          continue;
+        if (V.Assumes != PieceView::Unmoved)
+          I.Moves[S] = V.Name;
+        if (V.Assumes != PieceView::Moved)
+          I.Initial[S] = V.Name;
+      }
+    }
+    if (!Any)
+      continue;
+    I.Identifier = D.Identifier;
+    I.Name = D.Name;
+    I.Letter = D.Letter;
+    I.Royal = D.Royal;
+    I.SideSpecific = SideSpecific.count(&D);
+    // Without promotionPawnTypes, Fairy-Stockfish promotes its pawn type
+    // (an imported section's; a piece file's promote statement states both).
+    I.Promotes =
+        Promoting
+            ? Promoting->find((char)std::tolower((unsigned char)D.Letter)) !=
+                  std::string::npos
+            : Set.rule("promotionPieceTypes") && D.AsFairyStockfish &&
+                  D.AsFairyStockfish->Type == "pawn";
+    Infos.push_back(std::move(I));
+  }
+  return Infos;
+}
+
+/// The start squares and promotion zones the file states, the pieces of
+/// \p Views and what pieces promote to, for headers.
+BitboardRules rulesOf(const PieceSet &Set, const std::vector<PieceView> &Views,
+                      const std::set<const PieceDef *> &SideSpecific,
+                      const std::set<const PieceDef *> &Incomplete) {
   BitboardRules Rules;
   const Board &B = Set.board();
+  auto Written = [&](const PieceDef &D) {
+    return std::any_of(Views.begin(), Views.end(),
+                       [&](const PieceView &V) { return V.Def == &D; });
+  };
   if (Set.Start)
     for (const PieceDef &D : Set.Pieces) {
+      if (!Written(D))
+        continue;
       std::array<SquareSet, 2> Squares = {SquareSet(B.numSquares()),
                                           SquareSet(B.numSquares())};
       for (unsigned S : B.squares().toVector()) {
@@ -39,17 +106,34 @@ BitboardRules rulesOf(const PieceSet &Set) {
   if (Set.Promotion[0] || Set.Promotion[1])
     Rules.Promotion = {Set.Promotion[0].value_or(SquareSet(B.numSquares())),
                        Set.Promotion[1].value_or(SquareSet(B.numSquares()))};
+  Rules.Pieces = pieceInfos(Set, Views, SideSpecific, Incomplete);
+  if (auto Into = ruleLetters(Set, "promotionPieceTypes")) {
+    // In the order the rule names them (Q R B N).
+    Rules.PromotionTypes.emplace();
+    for (char L : *Into)
+      for (size_t I = 0; I < Rules.Pieces.size(); ++I)
+        if (std::tolower((unsigned char)Rules.Pieces[I].Letter) ==
+            std::tolower((unsigned char)L))
+          Rules.PromotionTypes->push_back((int)I);
+  }
   return Rules;
 }
 
 std::optional<std::string> pieceSet(Compilation &C) {
   const PieceSet &Set = C.set();
   std::string Why, Notes;
-  auto TableViews =
-      tableViewsOf(C.Diags, Set, C.Inv.Side, C.Inv.OptLevel, Notes);
-  if (!TableViews)
+  auto Chosen = viewsOf(C.Diags, Set, C.Inv.Side, C.Inv.OptLevel);
+  if (!Chosen)
     return std::nullopt;
-  const std::vector<PieceView> &Views = *TableViews;
+  const std::vector<PieceView> Views =
+      tableViews(Set, *Chosen, C.Inv.OptLevel, Notes);
+  // fairy_pieces[].side_specific: a piece with a White and a Black view
+  // (with --side, one whose moves for the two sides differ).
+  std::set<const PieceDef *> SideSpecific, Incomplete;
+  for (const PieceView &V :
+       C.Inv.Side ? pieceViews(Set, std::nullopt, C.Inv.OptLevel) : *Chosen)
+    if (!V.BothSides)
+      SideSpecific.insert(V.Def);
   auto Emit = [&](const std::vector<PieceView> &Written,
                   std::vector<SkippedPiece> *Skipped) {
     std::vector<BitboardPiece> Pieces;
@@ -62,10 +146,10 @@ std::optional<std::string> pieceSet(Compilation &C) {
                  (V.Assumes == PieceView::Unmoved ? "_initial" : "");
       Pieces.push_back({V.Name, V.IR, V.Side, Family});
     }
-    return emitBitboard(Pieces, Set.board(),
-                        generatedBy("bitboard", Set, Written, C.source()) +
-                            Notes,
-                        Why, C.Inv.Index, rulesOf(Set), Skipped);
+    return emitBitboard(
+        Pieces, Set.board(),
+        generatedBy("bitboard", Set, Written, C.source()) + Notes, Why,
+        C.Inv.Index, rulesOf(Set, Written, SideSpecific, Incomplete), Skipped);
   };
   std::vector<SkippedPiece> Skipped;
   auto Header = Emit(Views, C.Inv.KeepGoing ? &Skipped : nullptr);
@@ -76,6 +160,8 @@ std::optional<std::string> pieceSet(Compilation &C) {
       if (std::none_of(Skipped.begin(), Skipped.end(),
                        [&](const SkippedPiece &S) { return S.Index == I; }))
         Written.push_back(Views[I]);
+      else // not in the index-based API
+        Incomplete.insert(Views[I].Def);
     Header = Emit(Written, nullptr);
   }
   for (const SkippedPiece &S : Skipped)

@@ -45,6 +45,23 @@ struct BitboardPiece {
   std::string Family = {};
 };
 
+/// A piece of a piece set as the header's index-based API gives it:
+/// fairy_pieces[i], FAIRY_PIECE_<IDENTIFIER>, fairy_attacks(i, side, sq,
+/// occupied) and the rest.
+struct BitboardPieceInfo {
+  std::string Identifier; ///< a C identifier
+  std::string Name;       ///< as written (user text)
+  char Letter = '?';
+  bool Royal = false;
+  bool SideSpecific = false; ///< White's and Black's moves differ
+  /// Per side (0 White, 1 Black): the header's piece (BitboardPiece::Name)
+  /// whose functions give its moves, and the one of the unmoved piece
+  /// (the same when it has no initial moves); empty where the header has
+  /// none (--side).
+  std::array<std::string, 2> Moves, Initial;
+  bool Promotes = false; ///< `promote P to ...` names it
+};
+
 /// Rules of the game a header carries for engines when the piece file
 /// states them (`start`, `promotion`): fairy_start_<piece>(side) and
 /// fairy_promotion_zone(side).
@@ -57,6 +74,12 @@ struct BitboardRules {
   /// The squares of each zone the pieces' guard<zone N> test: fixed
   /// squares, so such a guard is tabulated like the board's edges.
   std::map<int, SquareSet> Zones;
+  /// The pieces of a piece set, in order, for the index-based API; empty
+  /// for one notation's pieces, which have no such API.
+  std::vector<BitboardPieceInfo> Pieces;
+  /// `promote P to Q R B N;`: the indices in Pieces of what pieces promote
+  /// to.
+  std::optional<std::vector<int>> PromotionTypes;
 };
 
 /// A piece emitBitboard left out, and why.
