@@ -122,7 +122,10 @@ BitboardRules rulesOf(const PieceSet &Set, const std::vector<PieceView> &Views,
 std::optional<std::string> pieceSet(Compilation &C) {
   const PieceSet &Set = C.set();
   std::string Why, Notes;
-  auto Chosen = viewsOf(C.Diags, Set, C.Inv.Side, C.Inv.OptLevel);
+  auto AllViews = viewsOf(C.Diags, Set, C.Inv.Side, C.Inv.OptLevel);
+  if (!AllViews)
+    return std::nullopt;
+  auto Chosen = onlyViews(C.Diags, *AllViews, C.Inv.Only);
   if (!Chosen)
     return std::nullopt;
   const std::vector<PieceView> Views =
@@ -195,4 +198,4 @@ const BackendInfo fairy::BitboardBackend = {
     /*ManyInputs=*/true,
     /*ShowsOrigin=*/false,
     /*Options=*/
-    "--board --position --side --name --bitboard-index -fno-keep-going"};
+    "--board --position --side --name --bitboard-index --only -fno-keep-going"};

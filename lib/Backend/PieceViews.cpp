@@ -12,11 +12,16 @@
 #include "fairy/IR/Rewrite.h"
 #include "fairy/IR/Verifier.h"
 #include "fairy/Support/Escape.h"
+#include "fairy/Support/Suggest.h"
 #include "fairy/Transforms/Pass.h"
 
 #include "llvm/Support/ErrorHandling.h"
 
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
 
 using namespace fairy;
 
@@ -119,6 +124,54 @@ fairy::tableViewsOf(DiagnosticEngine &Diags, const PieceSet &Set,
   if (!Views)
     return std::nullopt;
   return tableViews(Set, *Views, OptLevel, Notes);
+}
+
+std::optional<std::vector<PieceView>>
+fairy::onlyViews(DiagnosticEngine &Diags, const std::vector<PieceView> &Views,
+                 const std::string &Only) {
+  if (Only.empty())
+    return Views;
+  // The pieces of the views, each once, in order.
+  std::vector<const PieceDef *> Defs;
+  for (const View &V : Views)
+    if (std::find(Defs.begin(), Defs.end(), V.Def) == Defs.end())
+      Defs.push_back(V.Def);
+  std::set<const PieceDef *> Chosen;
+  llvm::SmallVector<llvm::StringRef, 8> Names;
+  llvm::StringRef(Only).split(Names, ',');
+  for (llvm::StringRef Name : Names) {
+    Name = Name.trim();
+    if (Name.empty()) {
+      Diags.error("--only: an empty piece name in '" + Only +
+                  "'; give names or letters separated by commas");
+      return std::nullopt;
+    }
+    auto Named = [&](const PieceDef *D) {
+      return Name == D->Name || Name == D->Identifier ||
+             (Name.size() == 1 && std::toupper((unsigned char)Name[0]) ==
+                                      std::toupper((unsigned char)D->Letter));
+    };
+    auto It = std::find_if(Defs.begin(), Defs.end(), Named);
+    if (It != Defs.end()) {
+      Chosen.insert(*It);
+      continue;
+    }
+    std::vector<std::string> Known;
+    std::string List;
+    for (const PieceDef *D : Defs) {
+      Known.push_back(D->Name);
+      List += (List.empty() ? "" : ", ") + D->Name + " (" +
+              std::string(1, D->Letter) + ")";
+    }
+    Diags.error("--only: '" + Name.str() + "' is not a piece of the set (" +
+                List + ")" + didYouMean(Name, Known));
+    return std::nullopt;
+  }
+  std::vector<PieceView> Out;
+  for (const View &V : Views)
+    if (Chosen.count(V.Def))
+      Out.push_back(V);
+  return Out;
 }
 
 std::string fairy::viewTitle(const View &V) {

@@ -16,6 +16,8 @@
 #include "fairy/Support/Files.h"
 #include "fairy/Support/Progress.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -194,6 +196,33 @@ public:
       Pieces.push_back(std::move(*P));
     }
     return Pieces;
+  }
+
+  /// --only picks pieces of a piece set for a back end that reads it
+  /// (onlyViews); false after reporting otherwise.
+  bool checkOnly(bool PieceSetInput) {
+    auto Reads = [](const BackendInfo &B) {
+      llvm::SmallVector<StringRef, 8> Names;
+      StringRef(B.Options).split(Names, ' ', -1, false);
+      return llvm::is_contained(Names, "--only");
+    };
+    if (!Reads(*Backend)) {
+      std::string Readers;
+      for (const BackendInfo *B : backends())
+        if (Reads(*B))
+          Readers += (Readers.empty() ? "" : " and ") + std::string("--emit=") +
+                     B->Name;
+      Diags.error("--only: --emit=" + std::string(Backend->Name) +
+                  " writes every piece; " + Readers +
+                  " can write some pieces of a set");
+      return false;
+    }
+    if (!PieceSetInput) {
+      Diags.error("--only picks pieces of a piece file or a variants.ini "
+                  "section; this input is notation");
+      return false;
+    }
+    return true;
   }
 
   /// Whether the input is a piece file (.fairy, or -x pieces).
@@ -465,6 +494,8 @@ public:
                   "side (--side=white or --side=black)");
       return std::nullopt;
     }
+    if (!Inv.Only.empty() && !checkOnly(PieceSetInput))
+      return std::nullopt;
     if (Inv.LintOnly && !Inv.ImportPath.empty() && Inv.VariantName.empty() &&
         In.empty() && !Inv.Expression)
       return lintVariantsIniFile();

@@ -59,6 +59,15 @@ std::optional<std::vector<PieceView>>
 tableViewsOf(DiagnosticEngine &Diags, const PieceSet &Set,
              std::optional<Color> Side, unsigned OptLevel, std::string &Notes);
 
+/// --only: the views of the pieces \p Only names, by name (as written, or
+/// its C identifier) or letter (either case), separated by commas, in the
+/// order of \p Views; all of \p Views when \p Only is empty. nullopt after
+/// reporting a name that is no piece of the views (with the nearest names)
+/// or an empty one.
+std::optional<std::vector<PieceView>>
+onlyViews(DiagnosticEngine &Diags, const std::vector<PieceView> &Views,
+          const std::string &Only);
+
 /// "knight (N)", "pawn (P), White".
 std::string viewTitle(const PieceView &V);
 /// The empty board of the set, knowing every piece's moves, for \p V.

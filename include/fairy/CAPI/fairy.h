@@ -52,8 +52,9 @@ typedef enum fairy_side { FAIRY_WHITE = 0, FAIRY_BLACK = 1 } fairy_side;
  * "position" (a FEN placement), "from", "side" ("white"/"black", or "both"
  * with a position and a piece set), "betza" ("fsf"/"xboard"), "O" ("0", or
  * "1", "2", "3", "s", "z": the passes), "variant" (with fairy_compile_file:
- * a section of a variants.ini), "board-style", "bitboard-index",
- * "fno-keep-going"; repeatable ones ("zone", "moved-squares", "state",
+ * a section of a variants.ini), "board-style", "bitboard-index", "only"
+ * (the pieces of a set a header holds: "N,rook"), "fno-keep-going";
+ * repeatable ones ("zone", "moved-squares", "state",
  * "piece", ...) add a value each time. Flags take "1"/"0" (also "true",
  * "false", or "" for 1). Beyond the table: "W" (a warning flag such as
  * "error" or "no-empty-moveset"; repeatable), "w", and "include-dir" (where

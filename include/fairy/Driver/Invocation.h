@@ -69,6 +69,10 @@ struct Invocation {
   BetzaStyle WriteBetza = BetzaStyle::Auto;
   /// --name: the piece's C identifier in generated code.
   std::string PieceName;
+  /// --only: the pieces of a piece set to write, by name or letter,
+  /// separated by commas (onlyViews in fairy/Backend/PieceViews.h); empty
+  /// for every piece.
+  std::string Only;
   /// --lint: check the notation, print warnings, write nothing.
   bool LintOnly = false;
   /// In a piece file, a piece the back end cannot write is left out with a
