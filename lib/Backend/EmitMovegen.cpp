@@ -180,6 +180,46 @@ std::vector<Bits> enPassantSquares(const PieceSet &Set, const PieceView &V,
   return Out;
 }
 
+/// \p N with every condition on the board dropped: legs land anywhere and
+/// take nothing, guards other than zones hold, prioritised alternatives are
+/// all tried. Every path of \p N under some occupancy is a path of the
+/// result on the empty board.
+NodeRef relaxed(const NodeRef &N) {
+  return rewriteBottomUp(N, [](const NodeRef &X) -> NodeRef {
+    switch (X->kind()) {
+    case NodeKind::Leg:
+      return ir::leg(X->vec(), Land::any());
+    case NodeKind::Guard:
+      return X->guard().K == GuardPredicate::Zone ? X : X->operand();
+    case NodeKind::Ahead:
+      return ir::seq({});
+    case NodeKind::Prio:
+      return ir::alt(X->children());
+    default:
+      return X;
+    }
+  });
+}
+
+/// Per square, the squares from which \p V's piece of side \p Side might
+/// capture there: its relaxed moves turned round.
+std::vector<Bits> maybeFrom(const PieceSet &Set, const PieceView &V,
+                            Color Side) {
+  const Board &B = Set.board();
+  ReferenceEvaluator Eval(relaxed(V.IR));
+  Position Empty(B);
+  Empty.Zones = Set.Zones;
+  std::vector<Bits> Out(B.numSquares(), 0);
+  for (unsigned F : B.squares().toVector()) {
+    std::string Error;
+    auto D = Eval.evaluate(Empty, F, Side, Error);
+    SquareSet To = D ? D->all() : B.squares(); // unknown: any square
+    for (unsigned Q : To.toVector())
+      Out[Q] |= Bits(1) << F;
+  }
+  return Out;
+}
+
 /// The set's pieces named by the letters of \p Value (lower case).
 std::vector<int> typesOf(const PieceSet &Set, const std::string &Value) {
   std::vector<int> Out;
@@ -415,6 +455,12 @@ std::optional<std::string> pieceSet(Compilation &C) {
       if (TypeOf(V) == int(TI) && initialCaptures(*V.IR))
         Reversible = false;
     T.Reversible = Reversible;
+    if (!Reversible)
+      for (const PieceView &V : *Views)
+        if (TypeOf(V) == int(TI))
+          for (int S = 0; S < 2; ++S)
+            if (V.BothSides || int(V.Side) == S)
+              T.MaybeFrom[S] = maybeFrom(Set, V, Color(S));
     if (!Reversible) {
       Fast = false;
       M.WhyNotFast = T.Name + " captures other than a leaper or a rider";

@@ -36,6 +36,10 @@ struct PieceType {
   /// pieces of this type attack a square from (leapers and riders): then
   /// attackers-to is one lookup, otherwise each piece is tested.
   bool Reversible = false;
+  /// When not: per side and square, the squares from which a piece of this
+  /// type might capture there under some occupancy (a superset), so that
+  /// only those pieces are tested.
+  std::array<std::vector<Bits>, 2> MaybeFrom;
   /// En passant: per side and square, where it may take en passant (the
   /// squares its en passant moves land on); empty when it cannot.
   std::array<std::vector<Bits>, 2> EnPassant;

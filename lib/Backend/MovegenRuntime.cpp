@@ -364,6 +364,41 @@ int fairy_is_legal(const fairy_position *pos, fairy_move m) {
   return !fairy_mg_royal_attacked(&next, pos->side);
 }
 
+/* fairy_is_legal without making the move, for a move of one piece that
+ * takes on its destination: the board after it is the occupancy with
+ * `from` emptied and `to` filled, and the piece taken attacks nothing. */
+static int fairy_mg_safe(const fairy_position *p, fairy_move m) {
+  const int us = p->side, from = fairy_move_from(m), to = fairy_move_to(m);
+  const fairy_bb occ =
+      ((p->by_side[0] | p->by_side[1]) & ~fairy_mg_bit(from)) |
+      fairy_mg_bit(to);
+  fairy_bb royals = fairy_mg_royals(p, us);
+#if FAIRY_MG_FLYING_GENERAL
+  const fairy_bb other = fairy_mg_royals(p, !us) & ~fairy_mg_bit(to);
+#endif
+  if (fairy_move_kind(m) != FAIRY_MOVE_NORMAL)
+    return fairy_is_legal(p, m);
+  if (royals & fairy_mg_bit(from))
+    royals ^= fairy_mg_bit(from) | fairy_mg_bit(to);
+  while (royals) {
+    const int sq = fairy_mg_pop(&royals);
+    if (fairy_mg_attackers(p, sq, !us, occ) & ~fairy_mg_bit(to))
+      return 0;
+#if FAIRY_MG_FLYING_GENERAL
+    {
+      fairy_bb o = other;
+      while (o) {
+        int e = fairy_mg_pop(&o);
+        if (e % FAIRY_FILES == sq % FAIRY_FILES &&
+            !(fairy_mg_between[sq][e] & occ))
+          return 0;
+      }
+    }
+#endif
+  }
+  return 1;
+}
+
 /* Castling: the king and the rook on their squares with the right kept,
  * every square either passes over or lands on empty but for them, and the
  * king's path not attacked (its landing square is tested by making the
@@ -479,7 +514,7 @@ static int fairy_mg_generate(const fairy_position *p, fairy_move *list,
   if (!legal)
     return n;
   for (i = kept = 0; i < n; ++i)
-    if (fairy_is_legal(p, list[i]))
+    if (fairy_mg_safe(p, list[i]))
       list[kept++] = list[i];
   return kept;
 }

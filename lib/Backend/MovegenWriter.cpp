@@ -230,6 +230,10 @@ struct Writer {
 
   /// The pieces of side `by` that capture on sq when the board holds occ.
   void attackers() {
+    for (size_t T = 0; T < M.Types.size(); ++T)
+      if (!M.Types[T].Reversible)
+        sideTable(fmt::format("fairy_mg_maybe_from_{}", T),
+                  M.Types[T].MaybeFrom);
     line("static fairy_bb fairy_mg_attackers(const fairy_position *p, int sq, "
          "int by, fairy_bb occ) {{");
     line("  fairy_bb a = 0, b;");
@@ -242,7 +246,7 @@ struct Writer {
         line("    a |= {} & p->pieces[{}][by];", sided(P, "captures", "0"), T);
         continue;
       }
-      line("  b = p->pieces[{}][by];", T);
+      line("  b = fairy_mg_maybe_from_{}[by][sq] & p->pieces[{}][by];", T, T);
       line("  while (b) {{");
       line("    int f = fairy_mg_pop(&b);");
       line("    if (fairy_mg_captures({}, by, f, occ, "
