@@ -56,15 +56,15 @@ enum {
   FAIRY_MOVE_EN_PASSANT = 1,
   FAIRY_MOVE_CASTLING = 2
 };
-static inline int fairy_move_from(fairy_move m) { return (int)(m & 0xff); }
-static inline int fairy_move_to(fairy_move m) { return (int)((m >> 8) & 0xff); }
+static inline int fairy_move_from(fairy_move m) { return FAIRY_CAST(int, m & 0xff); }
+static inline int fairy_move_to(fairy_move m) { return FAIRY_CAST(int, (m >> 8) & 0xff); }
 /* The type a promotion makes, or -1. */
 static inline int fairy_move_promotion(fairy_move m) {
-  return (int)((m >> 16) & 0x3f) - 1;
+  return FAIRY_CAST(int, (m >> 16) & 0x3f) - 1;
 }
-static inline int fairy_move_kind(fairy_move m) { return (int)((m >> 22) & 3); }
+static inline int fairy_move_kind(fairy_move m) { return FAIRY_CAST(int, (m >> 22) & 3); }
 /* Castling: the rook's square. */
-static inline int fairy_move_rook(fairy_move m) { return (int)(m >> 24); }
+static inline int fairy_move_rook(fairy_move m) { return FAIRY_CAST(int, m >> 24); }
 
 /* What fairy_do_move changed, for fairy_undo_move. */
 typedef struct {
@@ -120,16 +120,16 @@ static inline fairy_bb fairy_mg_bit(int sq) {
 }
 static inline int fairy_mg_popcount(fairy_bb b) {
 #if FAIRY_WIDE
-  return __builtin_popcountll((uint64_t)b) +
-         __builtin_popcountll((uint64_t)(b >> 64));
+  return __builtin_popcountll(FAIRY_CAST(uint64_t, b)) +
+         __builtin_popcountll(FAIRY_CAST(uint64_t, b >> 64));
 #else
   return __builtin_popcountll(b);
 #endif
 }
 static inline int fairy_mg_lsb(fairy_bb b) {
 #if FAIRY_WIDE
-  return (uint64_t)b ? __builtin_ctzll((uint64_t)b)
-                     : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+  return FAIRY_CAST(uint64_t, b) ? __builtin_ctzll(FAIRY_CAST(uint64_t, b))
+                     : 64 + __builtin_ctzll(FAIRY_CAST(uint64_t, b >> 64));
 #else
   return __builtin_ctzll(b);
 #endif
@@ -141,9 +141,9 @@ static inline int fairy_mg_pop(fairy_bb *b) {
 }
 static inline fairy_move fairy_mg_make(int from, int to, int promo, int kind,
                                        int rook) {
-  return (fairy_move)from | (fairy_move)to << 8 |
-         (fairy_move)(promo + 1) << 16 | (fairy_move)kind << 22 |
-         (fairy_move)rook << 24;
+  return FAIRY_CAST(fairy_move, from) | FAIRY_CAST(fairy_move, to) << 8 |
+         FAIRY_CAST(fairy_move, promo + 1) << 16 | FAIRY_CAST(fairy_move, kind) << 22 |
+         FAIRY_CAST(fairy_move, rook) << 24;
 }
 
 /* Squares strictly between two squares on the line of their primitive
@@ -180,7 +180,7 @@ static inline void fairy_mg_put(fairy_position *p, int type, int side,
   fairy_bb b = fairy_mg_bit(sq);
   p->pieces[type][side] |= b;
   p->by_side[side] |= b;
-  p->board[sq] = (unsigned char)(1 + type + FAIRY_TYPES * side);
+  p->board[sq] = FAIRY_CAST(unsigned char, 1 + type + FAIRY_TYPES * side);
 }
 static inline void fairy_mg_take(fairy_position *p, int sq) {
   int code = p->board[sq] - 1;
@@ -215,13 +215,13 @@ static inline int fairy_mg_add(fairy_move *list, int n, int from, fairy_bb to,
   fairy_bb promo = fairy_mg_promotes[type] ? to & fairy_mg_zone[side] : 0;
   fairy_bb plain = to & ~promo;
   while (plain)
-    list[n++] = (fairy_move)from | (fairy_move)fairy_mg_pop(&plain) << 8;
+    list[n++] = FAIRY_CAST(fairy_move, from) | FAIRY_CAST(fairy_move, fairy_mg_pop(&plain)) << 8;
   while (promo) {
     int t = fairy_mg_pop(&promo), c;
     for (c = 0; fairy_mg_choices[c] >= 0; ++c)
       list[n++] = fairy_mg_make(from, t, fairy_mg_choices[c], 0, 0);
     if (!FAIRY_MG_MANDATORY_PROMOTION)
-      list[n++] = (fairy_move)from | (fairy_move)t << 8;
+      list[n++] = FAIRY_CAST(fairy_move, from) | FAIRY_CAST(fairy_move, t) << 8;
   }
   return n;
 }
@@ -282,7 +282,7 @@ void fairy_do_move(fairy_position *p, fairy_move m, fairy_undo *u) {
   u->ep_victim = p->ep_victim;
   memcpy(u->castle_rook, p->castle_rook, sizeof u->castle_rook);
   u->halfmove = p->halfmove;
-  u->moved = (unsigned char)type;
+  u->moved = FAIRY_CAST(unsigned char, type);
   u->captured = 0;
   u->captured_sq = FAIRY_NO_SQUARE;
   p->ep_squares = 0;
@@ -301,7 +301,7 @@ void fairy_do_move(fairy_position *p, fairy_move m, fairy_undo *u) {
     int victim = kind == FAIRY_MOVE_EN_PASSANT ? u->ep_victim : to;
     if (p->board[victim]) {
       u->captured = p->board[victim];
-      u->captured_sq = (unsigned char)victim;
+      u->captured_sq = FAIRY_CAST(unsigned char, victim);
       fairy_mg_take(p, victim);
       p->halfmove = 0;
     }
@@ -312,7 +312,7 @@ void fairy_do_move(fairy_position *p, fairy_move m, fairy_undo *u) {
       if (!u->captured && (u->unmoved & fairy_mg_bit(from))) {
         p->ep_squares = fairy_mg_between[from][to];
         if (p->ep_squares)
-          p->ep_victim = (unsigned char)to;
+          p->ep_victim = FAIRY_CAST(unsigned char, to);
       }
     }
     p->unmoved &= ~(fairy_mg_bit(from) | fairy_mg_bit(to));
@@ -325,13 +325,13 @@ void fairy_do_move(fairy_position *p, fairy_move m, fairy_undo *u) {
   }
   if (us)
     ++p->fullmove;
-  p->side = (unsigned char)!us;
+  p->side = FAIRY_CAST(unsigned char, !us);
 }
 
 void fairy_undo_move(fairy_position *p, fairy_move m, const fairy_undo *u) {
   const int from = fairy_move_from(m), to = fairy_move_to(m);
   const int us = !p->side;
-  p->side = (unsigned char)us;
+  p->side = FAIRY_CAST(unsigned char, us);
   if (us)
     --p->fullmove;
   if (fairy_move_kind(m) == FAIRY_MOVE_CASTLING) {
@@ -463,7 +463,7 @@ static int fairy_mg_generate(const fairy_position *p, fairy_move *list,
       const fairy_bb occ = p->by_side[0] | p->by_side[1];
       const fairy_bb checkers = fairy_mg_attackers(p, ksq, them, occ);
       const int ktype = (p->board[ksq] - 1) % FAIRY_TYPES;
-      const int unmoved = (int)((p->unmoved >> ksq) & 1);
+      const int unmoved = FAIRY_CAST(int, (p->unmoved >> ksq) & 1);
       fairy_bb to = (fairy_mg_quiets(ktype, us, ksq, occ, unmoved) |
                      (fairy_mg_captures(ktype, us, ksq, occ, unmoved) &
                       p->by_side[them])) &
@@ -472,7 +472,7 @@ static int fairy_mg_generate(const fairy_position *p, fairy_move *list,
       while (to) {
         int t = fairy_mg_pop(&to);
         if (!fairy_mg_attackers(p, t, them, occ ^ fairy_mg_bit(ksq)))
-          list[n++] = (fairy_move)ksq | (fairy_move)t << 8;
+          list[n++] = FAIRY_CAST(fairy_move, ksq) | FAIRY_CAST(fairy_move, t) << 8;
       }
       if (checkers & (checkers - 1))
         return n;
@@ -490,7 +490,7 @@ static int fairy_mg_generate(const fairy_position *p, fairy_move *list,
         const fairy_bb b = fairy_mg_between[ksq][s] & occ;
         if (b && !(b & (b - 1)) && (b & own)) {
           pins.pinned |= b;
-          pins.square[pins.count] = (unsigned char)fairy_mg_lsb(b);
+          pins.square[pins.count] = FAIRY_CAST(unsigned char, fairy_mg_lsb(b));
           pins.segment[pins.count++] =
               fairy_mg_between[ksq][s] | fairy_mg_bit(s);
         }
@@ -534,7 +534,7 @@ uint64_t fairy_perft(const fairy_position *pos, int depth) {
     return 1;
   n = fairy_mg_generate(pos, list, 1);
   if (depth == 1)
-    return (uint64_t)n;
+    return FAIRY_CAST(uint64_t, n);
   for (i = 0; i < n; ++i) {
     fairy_position next = *pos;
     fairy_undo u;
@@ -553,10 +553,10 @@ int fairy_piece_side_at(const fairy_position *pos, int sq) {
 
 int fairy_square_name(int sq, char *buf) {
   int rank = sq / FAIRY_FILES + 1, n = 0;
-  buf[n++] = (char)('a' + sq % FAIRY_FILES);
+  buf[n++] = FAIRY_CAST(char, 'a' + sq % FAIRY_FILES);
   if (rank >= 10)
-    buf[n++] = (char)('0' + rank / 10);
-  buf[n++] = (char)('0' + rank % 10);
+    buf[n++] = FAIRY_CAST(char, '0' + rank / 10);
+  buf[n++] = FAIRY_CAST(char, '0' + rank % 10);
   buf[n] = 0;
   return n;
 }
@@ -565,7 +565,7 @@ int fairy_move_to_uci(fairy_move m, char *buf) {
   int n = fairy_square_name(fairy_move_from(m), buf);
   n += fairy_square_name(fairy_move_to(m), buf + n);
   if (fairy_move_promotion(m) >= 0)
-    buf[n++] = (char)(fairy_mg_letters[fairy_move_promotion(m)] | 32);
+    buf[n++] = FAIRY_CAST(char, fairy_mg_letters[fairy_move_promotion(m)] | 32);
   buf[n] = 0;
   return n;
 }
@@ -668,7 +668,7 @@ int fairy_position_from_fen(fairy_position *p, const char *fen) {
   for (t = 0; t < FAIRY_TYPES; ++t)
     for (s = 0; s < 2; ++s)
       p->unmoved |= p->pieces[t][s] &
-                    (FAIRY_MG_HAS_START ? fairy_mg_start[t][s] : ~(fairy_bb)0);
+                    (FAIRY_MG_HAS_START ? fairy_mg_start[t][s] : ~FAIRY_CAST(fairy_bb, 0));
   while (*c == ' ')
     ++c;
   if (*c == 'b')
@@ -701,7 +701,7 @@ int fairy_position_from_fen(fairy_position *p, const char *fen) {
         !(fairy_mg_castling_rooks >> fairy_piece_type_at(p, rook) & 1))
       return -1;
     wing = rook > king ? 0 : 1;
-    p->castle_rook[side][wing] = (unsigned char)rook;
+    p->castle_rook[side][wing] = FAIRY_CAST(unsigned char, rook);
     p->unmoved |= fairy_mg_bit(king) | fairy_mg_bit(rook);
 #else
     if (*c != '-' && !strchr("KQkq", *c))
@@ -722,7 +722,7 @@ int fairy_position_from_fen(fairy_position *p, const char *fen) {
         break;
       if (fairy_piece_side_at(p, v) == !p->side) {
         p->ep_squares = fairy_mg_bit(ep);
-        p->ep_victim = (unsigned char)v;
+        p->ep_victim = FAIRY_CAST(unsigned char, v);
         break;
       }
     }
@@ -763,21 +763,21 @@ size_t fairy_position_to_fen(const fairy_position *p, char *buf,
       int sq = file + FAIRY_FILES * rank, code = p->board[sq] - 1;
       if (!(fairy_mg_board & fairy_mg_bit(sq)) || code >= 0) {
         if (run >= 10)
-          out[n++] = (char)('0' + run / 10);
+          out[n++] = FAIRY_CAST(char, '0' + run / 10);
         if (run)
-          out[n++] = (char)('0' + run % 10);
+          out[n++] = FAIRY_CAST(char, '0' + run % 10);
         run = 0;
         out[n++] = code < 0 ? '*'
-                            : (char)(fairy_mg_letters[code % FAIRY_TYPES] |
+                            : FAIRY_CAST(char, fairy_mg_letters[code % FAIRY_TYPES] |
                                      (code / FAIRY_TYPES ? 32 : 0));
       } else {
         ++run;
       }
     }
     if (run >= 10)
-      out[n++] = (char)('0' + run / 10);
+      out[n++] = FAIRY_CAST(char, '0' + run / 10);
     if (run)
-      out[n++] = (char)('0' + run % 10);
+      out[n++] = FAIRY_CAST(char, '0' + run % 10);
     if (rank)
       out[n++] = '/';
   }
@@ -796,12 +796,12 @@ size_t fairy_position_to_fen(const fairy_position *p, char *buf,
         int king = kings ? fairy_mg_lsb(kings) : rook;
         c = fairy_mg_outer_rook(p, s, king, w ? -1 : 1) == rook
                 ? (w ? 'Q' : 'K')
-                : (char)('A' + rook % FAIRY_FILES);
+                : FAIRY_CAST(char, 'A' + rook % FAIRY_FILES);
 #else
         c = w ? 'Q' : 'K';
 #endif
       }
-      out[n++] = s ? (char)(c | 32) : c;
+      out[n++] = s ? FAIRY_CAST(char, c | 32) : c;
       any = 1;
     }
   if (!any)
@@ -810,13 +810,13 @@ size_t fairy_position_to_fen(const fairy_position *p, char *buf,
   if (p->ep_squares) {
     char sq[8];
     int len = fairy_square_name(fairy_mg_lsb(p->ep_squares), sq);
-    memcpy(out + n, sq, (size_t)len);
-    n += (size_t)len;
+    memcpy(out + n, sq, FAIRY_CAST(size_t, len));
+    n += FAIRY_CAST(size_t, len);
   } else {
     out[n++] = '-';
   }
-  n += (size_t)snprintf(out + n, sizeof out - n, " %d %d", p->halfmove,
-                        p->fullmove);
+  n += FAIRY_CAST(size_t, snprintf(out + n, sizeof out - n, " %d %d", p->halfmove,
+                        p->fullmove));
   if (size) {
     size_t k = n < size - 1 ? n : size - 1;
     memcpy(buf, out, k);

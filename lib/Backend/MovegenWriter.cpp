@@ -250,7 +250,7 @@ struct Writer {
       line("  while (b) {{");
       line("    int f = fairy_mg_pop(&b);");
       line("    if (fairy_mg_captures({}, by, f, occ, "
-           "(int)((p->unmoved >> f) & 1)) & fairy_mg_bit(sq))",
+           "FAIRY_CAST(int, (p->unmoved >> f) & 1)) & fairy_mg_bit(sq))",
            T);
       line("      a |= fairy_mg_bit(f);");
       line("  }}");
@@ -280,7 +280,7 @@ struct Writer {
       line("    while (b) {{");
       line("      int sq = fairy_mg_pop(&b);");
       if (!P.Unmoved[0].empty() || !P.Unmoved[1].empty())
-        line("      int unmoved = (int)((p->unmoved >> sq) & 1);");
+        line("      int unmoved = FAIRY_CAST(int, (p->unmoved >> sq) & 1);");
       else
         line("      const int unmoved = 0;");
       line("      fairy_bb to = ({} | ({} & enemy)) & target;",
@@ -338,11 +338,16 @@ struct Writer {
   std::string write() {
     // The tables' own comment begins the file; the overview after the
     // tables says what the generator adds.
+    // The tables' first comment says what was generated from what; the
+    // implementation of the generator defines the tables.
+    size_t Title = M.Tables.find("*/\n");
+    Title = Title == std::string::npos ? 0 : Title + 3;
+    Out += M.Tables.substr(0, Title);
     line("#if defined(FAIRY_MOVEGEN_IMPLEMENTATION) && "
          "!defined(FAIRY_TABLES_IMPLEMENTATION)");
     line("#define FAIRY_TABLES_IMPLEMENTATION");
     line("#endif");
-    Out += M.Tables;
+    Out += M.Tables.substr(Title);
     Out += MovegenOverview;
     declarations();
     line("#ifdef FAIRY_MOVEGEN_IMPLEMENTATION");
