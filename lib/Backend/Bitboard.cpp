@@ -276,6 +276,58 @@ std::vector<NodeRef> regroupByLine(const std::vector<NodeRef> &Parts,
   return Out;
 }
 
+/// Whether \p N makes no leg: a test of the square reached
+/// (guard<zone 1>(seq())).
+bool legless(const Node &N) {
+  if (N.is(NodeKind::Leg))
+    return false;
+  return std::all_of(N.children().begin(), N.children().end(),
+                     [](const NodeRef &C) { return legless(*C); });
+}
+
+/// Alternatives and symmetries pushed out of guards and out of sequences
+/// whose other members make no leg: a mobility region's
+/// seq(alt(a, b), guard<zone 1>(seq())) becomes alt(seq(a, guard<zone
+/// 1>(seq())), seq(b, guard<zone 1>(seq()))), so that its lines are parts
+/// of their own as they are without the region. A guard tests a square, so
+/// a symmetry's images leave it alone.
+NodeRef distributeTests(const NodeRef &N) {
+  std::function<NodeRef(const NodeRef &)> Push =
+      [&](const NodeRef &M) -> NodeRef {
+    std::vector<NodeRef> Cs = M->children();
+    size_t K = Cs.size();
+    if (M->is(NodeKind::Guard)) {
+      K = 0;
+    } else if (M->is(NodeKind::Seq)) {
+      for (size_t I = 0; I < Cs.size(); ++I)
+        if (!legless(*Cs[I])) {
+          if (K != Cs.size())
+            return M; // two members make legs
+          K = I;
+        }
+    } else {
+      return M;
+    }
+    if (K == Cs.size())
+      return M;
+    const NodeRef Inner = Cs[K];
+    auto With = [&](const NodeRef &X) {
+      Cs[K] = X;
+      return Push(withChildren(*M, Cs));
+    };
+    if (Inner->is(NodeKind::Alt)) {
+      std::vector<NodeRef> Alts;
+      for (const NodeRef &A : Inner->children())
+        Alts.push_back(With(A));
+      return ir::alt(Alts);
+    }
+    if (Inner->is(NodeKind::Sym))
+      return ir::sym(Inner->transforms(), With(Inner->operand()));
+    return M;
+  };
+  return rewriteBottomUp(N, Push);
+}
+
 void checkColourless(const Node &N, const BitboardRules &Rules) {
   if (N.is(NodeKind::Borrow))
     throw Refused{"borrowed moves (XBetza's final 'x') depend on the types "
@@ -354,10 +406,33 @@ Bits relevantSquares(const FastEvaluator &Fast, const Position &Empty,
   return Mask;
 }
 
+/// What entry \p I (occupancy \p Occ of \p Mask) allows of the kinds.
+void noteKind(KindFlags &Flags, const Entry &En, size_t I, Bits Occ,
+              Bits Mask) {
+  Flags.Plain &=
+      En.Quiet[I] == (En.All[I] & ~Occ) && En.Capture[I] == (En.All[I] & Occ);
+  // Quiet-only and capture-only need every destination to be a square
+  // whose occupancy was tabulated: elsewhere an occupied destination was
+  // never seen.
+  bool Inside = (En.All[I] & ~Mask) == 0;
+  Flags.Quiet &= Inside && En.Capture[I] == 0;
+  // Captures of the capture-only kind land on the piece taken; a locust's
+  // land on an empty square (the piece taken is elsewhere): Mixed.
+  Flags.Capture &= Inside && En.Quiet[I] == 0 && (En.Capture[I] & ~Occ) == 0;
+}
+
+/// What every entry of \p En allows of the kinds.
+void noteKinds(KindFlags &Flags, const Entry &En) {
+  // Occupancies in index order: the subsets of the mask counted up.
+  Bits Occ = 0;
+  for (size_t I = 0; I < En.All.size(); ++I, Occ = (Occ - En.Mask) & En.Mask)
+    noteKind(Flags, En, I, Occ, En.Mask);
+}
+
 /// Destinations for every occupancy of \p Mask, the squares that matter;
 /// every occupied square holds an opponent.
 Entry tabulate(const FastEvaluator &Fast, const Position &Empty,
-               unsigned Origin, Color Side, Bits Mask, KindFlags &Flags) {
+               unsigned Origin, Color Side, Bits Mask) {
   std::string E;
   unsigned K = popcount(Mask);
   Entry En;
@@ -367,8 +442,8 @@ Entry tabulate(const FastEvaluator &Fast, const Position &Empty,
   En.Capture.resize(N);
   Position P = Empty;
   Bits Placed = 0; // the occupancy P holds now
-  for (size_t I = 0; I < N; ++I) {
-    Bits Occ = pdep(I, Mask);
+  Bits Occ = 0;    // pdep(I, Mask): the subsets of the mask counted up
+  for (size_t I = 0; I < N; ++I, Occ = (Occ - Mask) & Mask) {
     for (Bits B = Placed & ~Occ; B; B &= B - 1)
       P.clear(ctz(B));
     for (Bits B = Occ & ~Placed; B; B &= B - 1)
@@ -380,18 +455,59 @@ Entry tabulate(const FastEvaluator &Fast, const Position &Empty,
     En.Quiet[I] = bitsOf(D->Quiet);
     En.Capture[I] = bitsOf(D->Capture) | bitsOf(D->Remote);
     En.All[I] = En.Quiet[I] | En.Capture[I];
-    Flags.Plain &=
-        En.Quiet[I] == (En.All[I] & ~Occ) && En.Capture[I] == (En.All[I] & Occ);
-    // Quiet-only and capture-only need every destination to be a square
-    // whose occupancy was tabulated: elsewhere an occupied destination was
-    // never seen.
-    bool Inside = (En.All[I] & ~Mask) == 0;
-    Flags.Quiet &= Inside && En.Capture[I] == 0;
-    // Captures of the capture-only kind land on the piece taken; a locust's
-    // land on an empty square (the piece taken is elsewhere): Mixed.
-    Flags.Capture &= Inside && En.Quiet[I] == 0 && (En.Capture[I] & ~Occ) == 0;
   }
   En.Mask = Mask;
+  return En;
+}
+
+/// The entry of a union of parts (the images of a symmetry) over the union
+/// of their masks, from each one's own entry: destinations for an
+/// occupancy are the union of each image's for the squares that matter to
+/// it. A cannon's four rays are tabulated over one ray each (2^6 sets on
+/// 8x8, not 2^12 evaluations), a xiangqi horse's eight images over one
+/// square each, and no evaluation is made per occupancy of the union.
+Entry combine(const std::vector<Entry> &Images) {
+  Entry En;
+  for (const Entry &I : Images)
+    En.Mask |= I.Mask;
+  unsigned K = popcount(En.Mask);
+  size_t N = size_t(1) << K;
+  En.All.assign(N, 0);
+  En.Quiet.assign(N, 0);
+  En.Capture.assign(N, 0);
+  // Image M's index for the union's index I: Low[M][its low bits] |
+  // High[M][its high bits], each bit of I being one bit of the image's
+  // index or none.
+  unsigned LowBits = K / 2;
+  std::vector<std::vector<size_t>> Low(Images.size()), High(Images.size());
+  for (size_t M = 0; M < Images.size(); ++M) {
+    std::vector<size_t> Bit;
+    for (Bits Rest = En.Mask; Rest; Rest &= Rest - 1) {
+      Bits Sq = Rest & -Rest;
+      const Bits &Own = Images[M].Mask;
+      Bit.push_back((Own & Sq) ? size_t(1) << popcount(Own & (Sq - 1)) : 0);
+    }
+    auto Fill = [&](std::vector<size_t> &T, unsigned From, unsigned Count) {
+      T.assign(size_t(1) << Count, 0);
+      for (size_t V = 1; V < T.size(); ++V) {
+        unsigned B = unsigned(__builtin_ctzll(V));
+        T[V] = T[V & (V - 1)] | Bit[From + B];
+      }
+    };
+    Fill(Low[M], 0, LowBits);
+    Fill(High[M], LowBits, K - LowBits);
+  }
+  std::vector<size_t> Index(Images.size());
+  size_t LowMask = (size_t(1) << LowBits) - 1;
+  for (size_t I = 0; I < N; ++I) {
+    for (size_t M = 0; M < Images.size(); ++M)
+      Index[M] = Low[M][I & LowMask] | High[M][I >> LowBits];
+    for (size_t M = 0; M < Images.size(); ++M) {
+      En.All[I] |= Images[M].All[Index[M]];
+      En.Quiet[I] |= Images[M].Quiet[Index[M]];
+      En.Capture[I] |= Images[M].Capture[Index[M]];
+    }
+  }
   return En;
 }
 
@@ -482,9 +598,9 @@ void compact(Entry &En, Kind Kd) {
       Q.push_back(En.Quiet[I]);
       C.push_back(En.Capture[I]);
     }
-    En.All = A;
-    En.Quiet = Q;
-    En.Capture = C;
+    En.All = std::move(A);
+    En.Quiet = std::move(Q);
+    En.Capture = std::move(C);
     Mask &= ~pdep(Bit, Mask);
     N /= 2;
     --K;
@@ -544,9 +660,9 @@ void assignMultiplier(Entry &En, unsigned Origin, const Board &Bd, Kind Kd,
       Q[Idx] = En.Quiet[First[Idx]];
       C[Idx] = En.Capture[First[Idx]];
     }
-  En.All = A;
-  En.Quiet = Q;
-  En.Capture = C;
+  En.All = std::move(A);
+  En.Quiet = std::move(Q);
+  En.Capture = std::move(C);
 }
 
 /// Whether every square of \p T has one entry whatever the occupancy: a
@@ -624,7 +740,7 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
     Empty.Zones[Id] = Squares;
   checkColourless(*Piece.IR, Rules);
   std::vector<NodeRef> Split, Parts;
-  splitParts(Piece.IR, Split);
+  splitParts(distributeTests(Piece.IR), Split);
   for (const NodeRef &Part : regroupByLine(Split, B)) {
     fitParts(Part, B, Piece.Side, Parts);
     // Each part is a lookup in the engine and a table in the header.
@@ -663,36 +779,67 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
       Tables.push_back(std::move(T));
       continue;
     }
-    std::string E;
-    auto Fast = FastEvaluator::compile(Part, B, E);
-    if (!Fast)
-      throw Refused{E};
-    Fast->setWorkLimit(MaxStepsPerOccupancy);
+    // Each image of a symmetry is evaluated over the squares that matter to
+    // it alone, and the images' entries are combined.
+    std::vector<NodeRef> Images;
+    if (Part->is(NodeKind::Sym) && Part->transforms().size() > 1)
+      for (const Transform &Tr : Part->transforms().transforms())
+        Images.push_back(transformed(Part->operand(), Tr));
+    else
+      Images.push_back(Part);
+    std::vector<std::unique_ptr<FastEvaluator>> Fast;
+    for (const NodeRef &Image : Images) {
+      std::string E;
+      auto F = FastEvaluator::compile(Image, B, E);
+      if (!F)
+        throw Refused{E};
+      F->setWorkLimit(MaxStepsPerOccupancy);
+      Fast.push_back(std::move(F));
+    }
     // Every square's relevant squares first: a part with too many is
     // refused before any square is tabulated (2^20 evaluations each).
-    std::vector<Bits> Masks(B.numSquares(), 0);
-    for (unsigned S = 0; S < B.numSquares(); ++S)
-      if (B.squares().test(S))
-        Masks[S] = relevantSquares(*Fast, Empty, S, Piece.Side);
+    std::vector<std::vector<Bits>> Masks(B.numSquares(),
+                                         std::vector<Bits>(Images.size(), 0));
+    uint64_t Left = 0;
+    for (unsigned S = 0; S < B.numSquares(); ++S) {
+      if (!B.squares().test(S))
+        continue;
+      Bits Union = 0;
+      for (size_t I = 0; I < Images.size(); ++I) {
+        Masks[S][I] = relevantSquares(*Fast[I], Empty, S, Piece.Side);
+        Union |= Masks[S][I];
+        Left += uint64_t(1) << popcount(Masks[S][I]);
+      }
+      if (popcount(Union) > 20)
+        throw Refused{fmt::format(
+            "{} squares matter to one part from {}; at most 20 are supported",
+            popcount(Union), B.squareName(S))};
+    }
     PartTables T;
     KindFlags Flags;
+    // Each square's images' entries; their union is made twice (for the
+    // kind, then to keep), not held for every square at once (a quiet
+    // rook's would be 50 MB on 8x8).
+    std::vector<std::vector<Entry>> Own(B.numSquares());
+    T.Squares.assign(B.numSquares(), Entry{0, 0, 0, 63, {0}, {0}, {0}});
     // Evaluations still to make, and the steps they would take at the
     // rate seen so far: a part that would spend the header's budget is
     // refused after its first square, not after the budget.
-    uint64_t Left = 0;
-    for (unsigned S = 0; S < B.numSquares(); ++S)
-      if (B.squares().test(S))
-        Left += uint64_t(1) << popcount(Masks[S]);
     const WorkBudget &Steps = *WorkBudgetScope::current();
     for (unsigned S = 0; S < B.numSquares(); ++S) {
       if (!B.squares().test(S)) {
-        T.Squares.push_back(Entry{0, 0, 0, 63, {0}, {0}, {0}});
         continue;
       }
-      uint64_t Before = Steps.Used;
-      T.Squares.push_back(
-          tabulate(*Fast, Empty, S, Piece.Side, Masks[S], Flags));
-      uint64_t Made = uint64_t(1) << popcount(Masks[S]);
+      uint64_t Before = Steps.Used, Made = 0;
+      for (size_t I = 0; I < Images.size(); ++I) {
+        Own[S].push_back(tabulate(*Fast[I], Empty, S, Piece.Side, Masks[S][I]));
+        Made += uint64_t(1) << popcount(Masks[S][I]);
+      }
+      if (Images.size() == 1) {
+        noteKinds(Flags, Own[S][0]);
+      } else {
+        noteKinds(Flags, combine(Own[S]));
+      }
       Left -= Made;
       if (progressWanted())
         progress("tabulating '" + Piece.Name + "'", S + 1, B.numSquares());
@@ -707,8 +854,12 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
     // The kind is known only once every square is tabulated.
     T.K = Flags.kind();
     for (unsigned S = 0; S < B.numSquares(); ++S)
-      if (B.squares().test(S))
+      if (B.squares().test(S)) {
+        T.Squares[S] =
+            Own[S].size() == 1 ? std::move(Own[S][0]) : combine(Own[S]);
+        Own[S].clear();
         compact(T.Squares[S], T.K);
+      }
     assignMultipliers(T, B, Index, MagicWork, Piece.Name);
     T.Part = Part;
     Tables.push_back(std::move(T));

@@ -89,6 +89,17 @@ const Case Cases[] = {
     {"xiangqi_horse", "ir",
      "sym<d4>(seq(leg(0,1; empty), sym<lr>(leg(1,1; notfriend))))", "9x10",
      Color::Black},
+    // Hoppers and lame leapers, tabulated image by image (each over the
+    // squares that matter to it) and combined.
+    {"xiangqi_elephant", "ir",
+     "sym<lrfb>(seq(leg(1,1; empty), leg(1,1; notfriend)))", "9x10",
+     Color::White},
+    {"pawn_double_step", "betza", "fmWfcFfmnD", "8x8", Color::White},
+    {"cannon_betza", "betza", "mRcpR", "8x8", Color::White},
+    {"cannon_10x10", "betza", "mRcpR", "10x10", Color::Black},
+    {"cannon_12x10", "betza", "mRcpR", "12x10", Color::White},
+    {"grasshopper_12x10", "betza", "gQ", "12x10", Color::Black},
+    {"horse_12x10", "betza", "nN", "12x10", Color::White},
     // The Interactive Diagram's bent riders (bracket chains).
     {"griffon", "betza", "[F?R]", "8x8", Color::White},
     {"rhino", "betza", "[W?B]", "8x8", Color::Black},
@@ -261,6 +272,86 @@ void checkMaskedRiders(BitboardIndex Index, GeneratedCode &Code) {
   }
 }
 
+/// Pieces confined to a region (Fairy-Stockfish's mobilityRegion: a zone
+/// tested where each move lands), whose alternatives are split by line
+/// around the test: a queen's quiet moves on 11x7 (22 squares from a1
+/// together, at most 11 per line), stardust's mQ2cW on 9x10.
+void checkZones(BitboardIndex Index, GeneratedCode &Code) {
+  struct ZoneCase {
+    const char *Name, *IR, *Board, *Zone;
+    Color Side;
+  };
+  const ZoneCase ZoneCases[] = {
+      {"quiet_queen_zone",
+       "seq(sym<d4>(alt(seq(ride<0..>(leg(1,0; empty)), leg(1,0; empty)), "
+       "seq(ride<0..>(leg(1,1; empty)), leg(1,1; empty)))), guard<zone "
+       "1>(seq()))",
+       "11x7", "a2-k6", Color::White},
+      {"short_queen_zone",
+       "seq(alt(sym<d4>(alt(seq(ride<0..1>(leg(1,0; empty)), leg(1,0; "
+       "empty)), seq(ride<0..1>(leg(1,1; empty)), leg(1,1; empty)))), "
+       "sym<c4>(leg(1,0; enemy))), guard<zone 1>(seq()))",
+       "9x10", "a1-i4,a6-i8,c5-g5", Color::Black},
+      {"palace_cannon",
+       "guard<zone 1>(seq(sym<lrfb>(seq(ride<0..>(leg(1,1; empty)), leg(1,1; "
+       "occupied), ride<0..>(leg(1,1; empty)), leg(1,1; notfriend))), "
+       "guard<zone 1>(seq())))",
+       "9x10", "d1,f1,e2,d3,f3,d8,f8,e9,d10,f10", Color::White},
+  };
+  std::mt19937_64 Rng(24);
+  for (const ZoneCase &C : ZoneCases) {
+    SCOPED_TRACE(std::string(C.Name) + ": " + C.IR + " on " + C.Board);
+    std::string E;
+    std::optional<Position> P = fairy::test::boardOrPlacement(C.Board, E);
+    ASSERT_TRUE(P) << E;
+    const Board &B = P->board();
+    if (Index == BitboardIndex::Pext && B.numSquares() > 64)
+      continue;
+    SquareSet Zone(B.numSquares());
+    std::string Ranges = C.Zone;
+    for (size_t At = 0; At <= Ranges.size();) {
+      size_t End = std::min(Ranges.find(',', At), Ranges.size());
+      std::string Range = Ranges.substr(At, End - At);
+      At = End + 1;
+      size_t Dash = Range.find('-');
+      unsigned From = 0, To = 0;
+      ASSERT_TRUE(B.parseSquare(Range.substr(0, Dash), From, E)) << E;
+      ASSERT_TRUE(B.parseSquare(
+          Dash == std::string::npos ? Range : Range.substr(Dash + 1), To, E))
+          << E;
+      Vec F = B.coord(From), T = B.coord(To);
+      for (int X = F.x; X <= T.x; ++X)
+        for (int Y = F.y; Y <= T.y; ++Y)
+          Zone.set(B.index(Vec(X, Y)));
+    }
+    NodeRef IR = compile("ir", C.IR, B);
+    ASSERT_TRUE(IR);
+    BitboardRules Rules;
+    Rules.Zones[1] = Zone;
+    auto Header =
+        emitBitboard({{C.Name, IR, C.Side}}, B, "test", E, Index, Rules);
+    ASSERT_TRUE(Header) << E;
+    std::string Ev;
+    std::shared_ptr<FastEvaluator> Fast = FastEvaluator::compile(IR, B, Ev);
+    ASSERT_TRUE(Fast) << Ev;
+    Color Side = C.Side;
+    ExpectedFn Expected = [Fast, &B, Side, Zone](Bits Others, unsigned S) {
+      Position Q(B);
+      Q.Zones[1] = Zone;
+      for (unsigned X = 0; X < B.numSquares(); ++X)
+        if (Others >> X & 1)
+          Q.place(X, opposite(Side), 'X');
+      std::string E;
+      auto D = Fast->evaluate(Q, S, Side, E);
+      EXPECT_TRUE(D) << E;
+      return D ? *D : Destinations();
+    };
+    Code.check(C.Name, *Header,
+               bitboardCheckProgram(C.Name, B, randomOccupancies(B, 200, Rng),
+                                    {{C.Name, Expected}}));
+  }
+}
+
 using CheckFn = void (*)(BitboardIndex, GeneratedCode &);
 
 /// Runs \p Check on headers indexed by \p Index: PEXT code is compiled
@@ -288,6 +379,12 @@ TEST(BitboardTest, FamilyFunctionsTakeTheSide) {
 }
 TEST(BitboardTest, PextFamilyFunctionsTakeTheSide) {
   run(checkFamilies, BitboardIndex::Pext);
+}
+TEST(BitboardTest, ZonedPiecesMatchTheEvaluator) {
+  run(checkZones, BitboardIndex::Magic);
+}
+TEST(BitboardTest, PextZonedPiecesMatchTheEvaluator) {
+  run(checkZones, BitboardIndex::Pext);
 }
 TEST(BitboardTest, MaskedRidersMatchTheEvaluator) {
   run(checkMaskedRiders, BitboardIndex::Magic);
