@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backends.h"
+#include "BitboardSet.h"
 #include "NotationTables.h"
 
 #include "fairy/Backend/Bitboard.h"
@@ -78,11 +79,14 @@ pieceInfos(const PieceSet &Set, const std::vector<PieceView> &Views,
   return Infos;
 }
 
+} // namespace
+
 /// The start squares and promotion zones the file states, the pieces of
 /// \p Views and what pieces promote to, for headers.
-BitboardRules rulesOf(const PieceSet &Set, const std::vector<PieceView> &Views,
-                      const std::set<const PieceDef *> &SideSpecific,
-                      const std::set<const PieceDef *> &Incomplete) {
+BitboardRules
+fairy::bitboardRulesOf(const PieceSet &Set, const std::vector<PieceView> &Views,
+                       const std::set<const PieceDef *> &SideSpecific,
+                       const std::set<const PieceDef *> &Incomplete) {
   BitboardRules Rules;
   const Board &B = Set.board();
   auto Written = [&](const PieceDef &D) {
@@ -119,6 +123,23 @@ BitboardRules rulesOf(const PieceSet &Set, const std::vector<PieceView> &Views,
   return Rules;
 }
 
+std::vector<BitboardPiece>
+fairy::bitboardPieces(const std::vector<PieceView> &Views, bool Families) {
+  std::vector<BitboardPiece> Pieces;
+  for (const PieceView &V : Views) {
+    // pawn_white and pawn_black are the family pawn; their unmoved views
+    // the family pawn_initial.
+    std::string Family;
+    if (!V.BothSides && Families)
+      Family = V.Def->Identifier +
+               (V.Assumes == PieceView::Unmoved ? "_initial" : "");
+    Pieces.push_back({V.Name, V.IR, V.Side, Family});
+  }
+  return Pieces;
+}
+
+namespace {
+
 std::optional<std::string> pieceSet(Compilation &C) {
   const PieceSet &Set = C.set();
   std::string Why, Notes;
@@ -139,20 +160,11 @@ std::optional<std::string> pieceSet(Compilation &C) {
       SideSpecific.insert(V.Def);
   auto Emit = [&](const std::vector<PieceView> &Written,
                   std::vector<SkippedPiece> *Skipped) {
-    std::vector<BitboardPiece> Pieces;
-    for (const PieceView &V : Written) {
-      // pawn_white and pawn_black are the family pawn; their unmoved
-      // views the family pawn_initial.
-      std::string Family;
-      if (!V.BothSides && !C.Inv.Side)
-        Family = V.Def->Identifier +
-                 (V.Assumes == PieceView::Unmoved ? "_initial" : "");
-      Pieces.push_back({V.Name, V.IR, V.Side, Family});
-    }
     return emitBitboard(
-        Pieces, Set.board(),
+        bitboardPieces(Written, !C.Inv.Side), Set.board(),
         generatedBy("bitboard", Set, Written, C.source()) + Notes, Why,
-        C.Inv.Index, rulesOf(Set, Written, SideSpecific, Incomplete), Skipped);
+        C.Inv.Index, bitboardRulesOf(Set, Written, SideSpecific, Incomplete),
+        Skipped);
   };
   std::vector<SkippedPiece> Skipped;
   auto Header = Emit(Views, C.Inv.KeepGoing ? &Skipped : nullptr);

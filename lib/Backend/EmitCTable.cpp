@@ -19,11 +19,14 @@ namespace {
 std::optional<std::string> pieceSet(Compilation &C) {
   const PieceSet &Set = C.set();
   std::string Why, Notes;
-  auto TableViews =
-      tableViewsOf(C.Diags, Set, C.Inv.Side, C.Inv.OptLevel, Notes);
-  if (!TableViews)
+  auto AllViews = viewsOf(C.Diags, Set, C.Inv.Side, C.Inv.OptLevel);
+  if (!AllViews)
     return std::nullopt;
-  const std::vector<PieceView> &Views = *TableViews;
+  auto Chosen = onlyViews(C.Diags, *AllViews, C.Inv.Only);
+  if (!Chosen)
+    return std::nullopt;
+  const std::vector<PieceView> Views =
+      tableViews(Set, *Chosen, C.Inv.OptLevel, Notes);
   std::vector<std::pair<PieceView, MailboxPattern>> Written;
   for (const PieceView &V : Views) {
     auto Pattern = mailboxPattern(*V.IR, Why);
@@ -81,4 +84,4 @@ const BackendInfo fairy::CTableBackend = {
     /*Position=*/nullptr,
     /*ManyInputs=*/false,
     /*ShowsOrigin=*/false,
-    /*Options=*/"--board --position --side --name -fno-keep-going"};
+    /*Options=*/"--board --position --side --name --only -fno-keep-going"};

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backends.h"
+#include "BitboardSet.h"
 #include "BitboardTables.h"
 #include "MovegenModel.h"
 
@@ -487,23 +488,17 @@ std::optional<std::string> pieceSet(Compilation &C) {
     M.StartFEN = Set.StartFEN;
   }
 
-  // The tables: every view, or no generator.
-  std::vector<BitboardPiece> Pieces;
-  for (const PieceView &V : Table) {
-    std::string Family;
+  // The tables: every view, or no generator; with the piece table and
+  // promotion types of --emit=bitboard's header.
+  std::set<const PieceDef *> SideSpecific;
+  for (const PieceView &V : *Views)
     if (!V.BothSides)
-      Family = V.Def->Identifier +
-               (V.Assumes == PieceView::Unmoved ? "_initial" : "");
-    Pieces.push_back({V.Name, V.IR, V.Side, Family});
-  }
-  BitboardRules Rules;
-  Rules.Zones = Set.Zones;
-  if (Set.Promotion[0] || Set.Promotion[1])
-    Rules.Promotion = {Set.Promotion[0].value_or(SquareSet(B.numSquares())),
-                       Set.Promotion[1].value_or(SquareSet(B.numSquares()))};
+      SideSpecific.insert(V.Def);
+  BitboardRules Rules = bitboardRulesOf(Set, Table, SideSpecific, {});
   std::string Why;
   M.Comment = generatedBy("movegen", Set, Table, C.source()) + Notes;
-  auto Header = emitBitboard(Pieces, B, M.Comment, Why, C.Inv.Index, Rules);
+  auto Header = emitBitboard(bitboardPieces(Table, true), B, M.Comment, Why,
+                             C.Inv.Index, Rules);
   if (!Header) {
     C.Diags.error("cannot emit a move generator: " + Why);
     return std::nullopt;

@@ -16,8 +16,8 @@ const char *const fairy::movegen::MovegenOverview = R"C(
  *   int n = fairy_generate_legal(&p, list);
  *   fairy_undo u;  fairy_do_move(&p, list[0], &u);  fairy_undo_move(&p, list[0], &u);
  *   fairy_perft(&p, depth);  fairy_position_to_fen(&p, buf, size);
- * Piece types are numbered as the set lists them (FAIRY_TYPE_<NAME>,
- * fairy_types[]); sides are 0 White, 1 Black. Define
+ * Piece types are the pieces of fairy_pieces[] (FAIRY_PIECE_<NAME>, in
+ * the set's order; FAIRY_TYPES of them); sides are 0 White, 1 Black. Define
  * FAIRY_MOVEGEN_IMPLEMENTATION before including this file in exactly one
  * translation unit: the generator (and the tables) are defined there. */
 )C";
@@ -25,16 +25,6 @@ const char *const fairy::movegen::MovegenOverview = R"C(
 const char *const fairy::movegen::MovegenDeclarations = R"C(#ifdef __cplusplus
 extern "C" {
 #endif
-/* A piece type of the game. */
-typedef struct {
-  char letter;            /* upper case: White's; Black's is lower case */
-  const char *name;       /* as the piece file names it */
-  const char *identifier; /* a C identifier */
-  int royal;              /* check, checkmate: it must not be captured */
-  int side_specific;      /* White's and Black's move differently */
-} fairy_type_info;
-extern const fairy_type_info fairy_types[FAIRY_TYPES];
-
 typedef struct {
   fairy_bb pieces[FAIRY_TYPES][2]; /* by type and side */
   fairy_bb by_side[2];

@@ -98,16 +98,8 @@ struct Writer {
     line(" * k * (squares - k) squares -- times the promotion choices, and en");
     line(" * passant and castling moves. */");
     line("#define FAIRY_MAX_MOVES {}", N * N / 4 * Factor + N + 8);
-    for (size_t T = 0; T < M.Types.size(); ++T)
-      line("#define FAIRY_TYPE_{} {}", upper(M.Types[T].Identifier), T);
     Out += MovegenDeclarations;
     line("#endif");
-  }
-
-  static std::string upper(std::string S) {
-    for (char &C : S)
-      C = char(std::toupper((unsigned char)C));
-    return S;
   }
 
   void constants() {
@@ -166,15 +158,6 @@ struct Writer {
     for (unsigned S : M.B.squares().toVector())
       R |= Bits(1) << S;
     return R;
-  }
-
-  void pieceTable() {
-    line("const fairy_type_info fairy_types[FAIRY_TYPES] = {{");
-    for (const PieceType &T : M.Types)
-      line("  {{'{}', {}, {}, {}, {}}},", T.Letter, cStringLiteral(T.Name),
-           cStringLiteral(T.Identifier), T.Royal ? 1 : 0,
-           T.SideSpecific ? 1 : 0);
-    line("}};");
   }
 
   /// fairy_mg_quiets/captures(type, side, sq, occ, unmoved) and the en
@@ -355,7 +338,6 @@ struct Writer {
     line("#define FAIRY_MOVEGEN_IMPLEMENTED");
     constants();
     Out += MovegenRuntimeBase;
-    pieceTable();
     dispatch();
     attackers();
     pieceMoves();
