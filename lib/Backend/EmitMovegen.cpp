@@ -269,6 +269,7 @@ const std::set<std::string> &generatedRules() {
       "tripleStepRegionWhite",
       "tripleStepRegionBlack",
       "enPassantRegion",
+      "enPassantTypes",
       "flyingGeneral",
       "soldierPromotionRank",
       "pieceToCharTable",
@@ -433,7 +434,12 @@ std::optional<std::string> pieceSet(Compilation &C) {
       if (!Ep.empty())
         T.EnPassant[S] = Ep;
     }
-    if (usesGuard(*V.IR, GuardPredicate::Initial) && !T.Royal)
+    // Fairy-Stockfish's en passant types: pawns (an imported section's
+    // pawn, whose double step is a zone's, or the pieces enPassantTypes
+    // names), and in a piece file the pieces with initial moves.
+    if (!T.Royal &&
+        (usesGuard(*V.IR, GuardPredicate::Initial) ||
+         (V.Def->AsFairyStockfish && V.Def->AsFairyStockfish->Type == "pawn")))
       T.MakesEnPassant = true;
   }
   for (size_t TI = 0; TI < M.Types.size(); ++TI) {
@@ -467,6 +473,11 @@ std::optional<std::string> pieceSet(Compilation &C) {
       M.WhyNotFast = T.Name + " captures other than a leaper or a rider";
     }
   }
+  if (const GameRule *R = Set.rule("enPassantTypes"))
+    for (PieceType &T : M.Types)
+      T.MakesEnPassant =
+          R->Value.find(char(std::tolower((unsigned char)T.Letter))) !=
+          std::string::npos;
   readRules(Set, M);
   if (M.FlyingGeneral) {
     Fast = false;

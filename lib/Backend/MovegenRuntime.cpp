@@ -299,7 +299,9 @@ void fairy_do_move(fairy_position *p, fairy_move m, fairy_undo *u) {
     fairy_mg_put(p, promo >= 0 ? promo : type, us, to);
     if (fairy_mg_makes_ep[type]) {
       p->halfmove = 0;
-      if (!u->captured && (u->unmoved & fairy_mg_bit(from))) {
+      /* A step over squares that takes nothing (a double step) makes
+       * them en passant squares. */
+      if (!u->captured) {
         p->ep_squares = fairy_mg_between[from][to];
         if (p->ep_squares)
           p->ep_victim = FAIRY_CAST(unsigned char, to);

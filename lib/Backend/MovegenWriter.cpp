@@ -232,7 +232,10 @@ struct Writer {
       line("  b = fairy_mg_maybe_from_{}[by][sq] & p->pieces[{}][by];", T, T);
       line("  while (b) {{");
       line("    int f = fairy_mg_pop(&b);");
-      line("    if (fairy_mg_captures({}, by, f, occ, "
+      // Whether it would take a piece on sq: an empty square the king
+      // passes when castling counts as occupied (a grasshopper lands on
+      // it only then).
+      line("    if (fairy_mg_captures({}, by, f, occ | fairy_mg_bit(sq), "
            "FAIRY_CAST(int, (p->unmoved >> f) & 1)) & fairy_mg_bit(sq))",
            T);
       line("      a |= fairy_mg_bit(f);");
@@ -292,7 +295,7 @@ struct Writer {
       line("    int sq = fairy_mg_pop(&b);");
       line("    fairy_bb to = fairy_mg_ep_{}[side][sq] & p->ep_squares;", T);
       line("    while (to)");
-      line("      list[n++] = fairy_mg_make(sq, fairy_mg_pop(&to), 0, "
+      line("      list[n++] = fairy_mg_make(sq, fairy_mg_pop(&to), -1, "
            "FAIRY_MOVE_EN_PASSANT, 0);");
       line("  }}");
     }
