@@ -406,27 +406,35 @@ Bits relevantSquares(const FastEvaluator &Fast, const Position &Empty,
   return Mask;
 }
 
-/// What entry \p I (occupancy \p Occ of \p Mask) allows of the kinds.
-void noteKind(KindFlags &Flags, const Entry &En, size_t I, Bits Occ,
-              Bits Mask) {
-  Flags.Plain &=
-      En.Quiet[I] == (En.All[I] & ~Occ) && En.Capture[I] == (En.All[I] & Occ);
+/// What entry \p I (occupancy \p Occ of its mask \p Mask) allows of the
+/// kinds, when it is one of the images of a part whose squares that matter
+/// are \p Union (\p Mask for a part of one image). Exact for the union of
+/// the images' entries: its sets are a kind's where each image's are, and
+/// no image lists a square another image's occupancy decides (a set that
+/// does not change when that square fills cannot be plain).
+void noteKind(KindFlags &Flags, const Entry &En, size_t I, Bits Occ, Bits Mask,
+              Bits Union) {
+  Bits Others = Union & ~Mask;
+  Flags.Plain &= En.Quiet[I] == (En.All[I] & ~Occ) &&
+                 En.Capture[I] == (En.All[I] & Occ) &&
+                 (En.All[I] & Others) == 0;
   // Quiet-only and capture-only need every destination to be a square
   // whose occupancy was tabulated: elsewhere an occupied destination was
   // never seen.
-  bool Inside = (En.All[I] & ~Mask) == 0;
+  bool Inside = (En.All[I] & ~Union) == 0;
   Flags.Quiet &= Inside && En.Capture[I] == 0;
   // Captures of the capture-only kind land on the piece taken; a locust's
   // land on an empty square (the piece taken is elsewhere): Mixed.
   Flags.Capture &= Inside && En.Quiet[I] == 0 && (En.Capture[I] & ~Occ) == 0;
 }
 
-/// What every entry of \p En allows of the kinds.
-void noteKinds(KindFlags &Flags, const Entry &En) {
+/// What every entry of \p En, an image of a part whose squares that
+/// matter are \p Union, allows of the kinds.
+void noteKinds(KindFlags &Flags, const Entry &En, Bits Union) {
   // Occupancies in index order: the subsets of the mask counted up.
   Bits Occ = 0;
   for (size_t I = 0; I < En.All.size(); ++I, Occ = (Occ - En.Mask) & En.Mask)
-    noteKind(Flags, En, I, Occ, En.Mask);
+    noteKind(Flags, En, I, Occ, En.Mask, Union);
 }
 
 /// Destinations for every occupancy of \p Mask, the squares that matter;
@@ -817,9 +825,10 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
     }
     PartTables T;
     KindFlags Flags;
-    // Each square's images' entries; their union is made twice (for the
-    // kind, then to keep), not held for every square at once (a quiet
-    // rook's would be 50 MB on 8x8).
+    // Each square's images' entries, combined once the kind is known and
+    // each is compacted: a union over the squares that matter to some
+    // image after the ends of its rays are dropped (2^10 sets for a cannon
+    // in a corner of 8x8, not 2^14), never held for every square at once.
     std::vector<std::vector<Entry>> Own(B.numSquares());
     T.Squares.assign(B.numSquares(), Entry{0, 0, 0, 63, {0}, {0}, {0}});
     // Evaluations still to make, and the steps they would take at the
@@ -835,11 +844,11 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
         Own[S].push_back(tabulate(*Fast[I], Empty, S, Piece.Side, Masks[S][I]));
         Made += uint64_t(1) << popcount(Masks[S][I]);
       }
-      if (Images.size() == 1) {
-        noteKinds(Flags, Own[S][0]);
-      } else {
-        noteKinds(Flags, combine(Own[S]));
-      }
+      Bits Union = 0;
+      for (const Entry &En : Own[S])
+        Union |= En.Mask;
+      for (const Entry &En : Own[S])
+        noteKinds(Flags, En, Union);
       Left -= Made;
       if (progressWanted())
         progress("tabulating '" + Piece.Name + "'", S + 1, B.numSquares());
@@ -855,6 +864,11 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
     T.K = Flags.kind();
     for (unsigned S = 0; S < B.numSquares(); ++S)
       if (B.squares().test(S)) {
+        // Compacting the images first keeps the union's sets right: each
+        // kind's sets are unions of the stored ones.
+        if (Own[S].size() > 1)
+          for (Entry &En : Own[S])
+            compact(En, T.K);
         T.Squares[S] =
             Own[S].size() == 1 ? std::move(Own[S][0]) : combine(Own[S]);
         Own[S].clear();
