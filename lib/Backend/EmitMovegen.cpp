@@ -398,18 +398,42 @@ std::optional<std::string> pieceSet(Compilation &C) {
   // located at the piece.
   bool Refused = false;
   for (const PieceView &V : *Views) {
-    const char *Why = nullptr;
-    if (hasEffect(*V.IR, Effect::Capture))
-      Why = "captures on the way (a locust's or a lion's capture before its "
-            "last leg), which --emit=movegen does not generate yet";
-    else if (hasEffect(*V.IR, Effect::Promote))
-      Why = "promotes within its move; write promotion as the game's rule "
-            "(promote P to Q;)";
-    if (!Why)
+    if (!hasEffect(*V.IR, Effect::Promote))
       continue;
-    C.Diags.error(V.Def->NameRange.Start, "piece '" + V.Def->Name + "' " + Why,
+    C.Diags.error(V.Def->NameRange.Start,
+                  "piece '" + V.Def->Name +
+                      "' promotes within its move; write promotion as the "
+                      "game's rule (promote P to Q;)",
                   {V.Def->NameRange});
     Refused = true;
+  }
+  // Moves that capture on the way leave the tables for paths of their own.
+  for (PieceView &V : Table) {
+    std::vector<NodeRef> Parts, Plain, Locust;
+    bitboard::splitParts(V.IR, Parts);
+    for (const NodeRef &P : Parts)
+      (hasEffect(*P, Effect::Capture) ? Locust : Plain).push_back(P);
+    if (Locust.empty())
+      continue;
+    V.IR = ir::alt(Plain);
+    if (V.Assumes == PieceView::Unmoved)
+      continue; // the same paths as the moved piece's view
+    PieceType &T = M.Types[TypeOf(V)];
+    for (int S = 0; S < 2; ++S) {
+      if (!V.BothSides && int(V.Side) != S)
+        continue;
+      std::string Why;
+      if (!locustPaths(Locust, B, Color(S), Set.Zones, T.Locust[S], Why)) {
+        C.Diags.error(V.Def->NameRange.Start,
+                      "piece '" + V.Def->Name +
+                          "' captures on the way in a way --emit=movegen "
+                          "cannot list: " +
+                          Why,
+                      {V.Def->NameRange});
+        Refused = true;
+        break;
+      }
+    }
   }
   if (Refused)
     return std::nullopt;
@@ -479,6 +503,11 @@ std::optional<std::string> pieceSet(Compilation &C) {
           R->Value.find(char(std::tolower((unsigned char)T.Letter))) !=
           std::string::npos;
   readRules(Set, M);
+  for (const PieceType &T : M.Types)
+    if (T.hasLocust()) {
+      Fast = false;
+      M.WhyNotFast = T.Name + " captures on the way";
+    }
   if (M.FlyingGeneral) {
     Fast = false;
     M.WhyNotFast = "flying generals";

@@ -12,15 +12,33 @@
 #include "BitboardTables.h"
 
 #include "fairy/Eval/Board.h"
+#include "fairy/Eval/Color.h"
+#include "fairy/IR/Node.h"
 
 #include <array>
+#include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace fairy {
 namespace movegen {
 
 using bitboard::Bits;
+
+/// One path of a move that captures on the way (a locust's, a lion's), on
+/// the board from one square: the squares its legs land on, what each may
+/// find there (Land's mask: 1 empty, 2 own piece, 4 the opponent's), and
+/// whether it takes what it finds.
+struct LocustPath {
+  std::vector<unsigned> Squares;
+  std::vector<uint8_t> Lands;
+  std::vector<bool> Takes;
+  bool operator<(const LocustPath &O) const {
+    return std::tie(Squares, Lands, Takes) <
+           std::tie(O.Squares, O.Lands, O.Takes);
+  }
+};
 
 /// One piece type of the game, for both sides.
 struct PieceType {
@@ -50,6 +68,10 @@ struct PieceType {
   /// squares from which this type's rider parts reach the square on the
   /// empty board, and those from which its leaper parts do.
   std::array<std::vector<Bits>, 2> RiderFrom, LeaperFrom;
+  /// Moves that capture on the way: per side and square, their paths (none
+  /// for a piece without such moves; the tables hold its other moves).
+  std::array<std::vector<std::vector<LocustPath>>, 2> Locust;
+  bool hasLocust() const { return !Locust[0].empty() || !Locust[1].empty(); }
   /// Promotion: whether it promotes in the zone, and whether it must.
   bool Promotes = false;
 };
@@ -85,6 +107,14 @@ struct Model {
   std::string Tables;
   std::string Comment;
 };
+
+/// The parts of \p IR that capture on the way, as paths on \p B from each
+/// square for \p Side (zones from \p Zones); false with \p Why when a part
+/// cannot be listed so (a ride without end, more than one capture on the
+/// way, a condition other than a zone).
+bool locustPaths(const std::vector<NodeRef> &Parts, const Board &B, Color Side,
+                 const std::map<int, SquareSet> &Zones,
+                 std::vector<std::vector<LocustPath>> &Out, std::string &Why);
 
 /// The C text of the move generator for \p M.
 std::string writeMovegen(const Model &M);

@@ -44,7 +44,8 @@ typedef uint32_t fairy_move;
 enum {
   FAIRY_MOVE_NORMAL = 0,
   FAIRY_MOVE_EN_PASSANT = 1,
-  FAIRY_MOVE_CASTLING = 2
+  FAIRY_MOVE_CASTLING = 2,
+  FAIRY_MOVE_LOCUST = 3 /* takes on a square it passes, too */
 };
 static inline int fairy_move_from(fairy_move m) { return FAIRY_CAST(int, m & 0xff); }
 static inline int fairy_move_to(fairy_move m) { return FAIRY_CAST(int, (m >> 8) & 0xff); }
@@ -53,13 +54,15 @@ static inline int fairy_move_promotion(fairy_move m) {
   return FAIRY_CAST(int, (m >> 16) & 0x3f) - 1;
 }
 static inline int fairy_move_kind(fairy_move m) { return FAIRY_CAST(int, (m >> 22) & 3); }
-/* Castling: the rook's square. */
+/* Castling: the rook's square; FAIRY_MOVE_LOCUST: the square taken on
+ * the way. */
 static inline int fairy_move_rook(fairy_move m) { return FAIRY_CAST(int, m >> 24); }
 
 /* What fairy_do_move changed, for fairy_undo_move. */
 typedef struct {
   fairy_bb unmoved, ep_squares;
   unsigned char captured, captured_sq, moved, ep_victim;
+  unsigned char taken, taken_sq; /* FAIRY_MOVE_LOCUST's on the way */
   unsigned char castle_rook[2][2];
   int halfmove;
 } fairy_undo;
@@ -91,7 +94,8 @@ fairy_bb fairy_attackers_to(const fairy_position *pos, int sq, int side);
 int fairy_in_check(const fairy_position *pos);
 /* Leaves of the legal move tree `depth` plies deep. */
 uint64_t fairy_perft(const fairy_position *pos, int depth);
-/* "e2e4", "e7e8q", castling as the king's move ("e1g1"); returns length. */
+/* "e2e4", "e7e8q", castling as the king's move ("e1g1"), a capture on the
+ * way as the three squares ("d4e5d4": from, taken, to); returns length. */
 int fairy_move_to_uci(fairy_move m, char *buf);
 /* The legal move written so, or 0 (no move is 0: from and to differ). */
 fairy_move fairy_move_from_uci(const fairy_position *pos, const char *uci);
@@ -198,6 +202,33 @@ static inline fairy_bb fairy_mg_pin_segment(const fairy_mg_pins *pins,
   return 0;
 }
 
+#if FAIRY_MG_LOCUST
+/* A path of a move that takes on the way, from one square. */
+typedef struct {
+  unsigned char n, sq[FAIRY_MG_MAX_LEGS], land[FAIRY_MG_MAX_LEGS],
+      takes[FAIRY_MG_MAX_LEGS];
+} fairy_mg_path;
+/* Follows a path from `from` with `own` and `enemy` pieces on the board:
+ * its destination (-1 if a leg may not land where it does), and in *taken
+ * the square taken on the way (FAIRY_NO_SQUARE: none). */
+static int fairy_mg_follow(const fairy_mg_path *path, int from, fairy_bb own,
+                           fairy_bb enemy, int *taken) {
+  int k, state = 1, s = from;
+  *taken = FAIRY_NO_SQUARE;
+  for (k = 0; k < path->n; ++k) {
+    fairy_bb b;
+    s = path->sq[k];
+    b = fairy_mg_bit(s);
+    state = (s == from || s == *taken) ? 1 : (own & b) ? 2 : (enemy & b) ? 4 : 1;
+    if (!(path->land[k] & state))
+      return -1;
+    if (path->takes[k] && state == 4 && k + 1 < path->n)
+      *taken = s;
+  }
+  return state == 2 ? -1 : s;
+}
+#endif
+
 /* The moves of a piece of `type` from `from` to the squares of `to`: one
  * per promotion choice where the piece promotes. */
 static inline int fairy_mg_add(fairy_move *list, int n, int from, fairy_bb to,
@@ -273,8 +304,8 @@ void fairy_do_move(fairy_position *p, fairy_move m, fairy_undo *u) {
   memcpy(u->castle_rook, p->castle_rook, sizeof u->castle_rook);
   u->halfmove = p->halfmove;
   u->moved = FAIRY_CAST(unsigned char, type);
-  u->captured = 0;
-  u->captured_sq = FAIRY_NO_SQUARE;
+  u->captured = u->taken = 0;
+  u->captured_sq = u->taken_sq = FAIRY_NO_SQUARE;
   p->ep_squares = 0;
   p->ep_victim = FAIRY_NO_SQUARE;
   ++p->halfmove;
@@ -289,7 +320,14 @@ void fairy_do_move(fairy_position *p, fairy_move m, fairy_undo *u) {
     p->castle_rook[us][0] = p->castle_rook[us][1] = FAIRY_NO_SQUARE;
   } else {
     int victim = kind == FAIRY_MOVE_EN_PASSANT ? u->ep_victim : to;
-    if (p->board[victim]) {
+    if (kind == FAIRY_MOVE_LOCUST) {
+      const int taken = fairy_move_rook(m);
+      u->taken = p->board[taken];
+      u->taken_sq = FAIRY_CAST(unsigned char, taken);
+      fairy_mg_take(p, taken);
+      p->halfmove = 0;
+    }
+    if (victim != from && p->board[victim]) {
       u->captured = p->board[victim];
       u->captured_sq = FAIRY_CAST(unsigned char, victim);
       fairy_mg_take(p, victim);
@@ -341,6 +379,10 @@ void fairy_undo_move(fairy_position *p, fairy_move m, const fairy_undo *u) {
       int c = u->captured - 1;
       fairy_mg_put(p, c % FAIRY_TYPES, c / FAIRY_TYPES, u->captured_sq);
     }
+    if (u->taken) {
+      int c = u->taken - 1;
+      fairy_mg_put(p, c % FAIRY_TYPES, c / FAIRY_TYPES, u->taken_sq);
+    }
   }
   p->unmoved = u->unmoved;
   p->ep_squares = u->ep_squares;
@@ -368,7 +410,9 @@ static int fairy_mg_safe(const fairy_position *p, fairy_move m) {
 #if FAIRY_MG_FLYING_GENERAL
   const fairy_bb other = fairy_mg_royals(p, !us) & ~fairy_mg_bit(to);
 #endif
-  if (fairy_move_kind(m) != FAIRY_MOVE_NORMAL)
+  /* A path that takes on the way reads the colours of the squares it
+   * passes, which only the board after the move has. */
+  if (fairy_move_kind(m) != FAIRY_MOVE_NORMAL || FAIRY_MG_LOCUST)
     return fairy_is_legal(p, m);
   if (royals & fairy_mg_bit(from))
     royals ^= fairy_mg_bit(from) | fairy_mg_bit(to);
@@ -555,6 +599,8 @@ int fairy_square_name(int sq, char *buf) {
 
 int fairy_move_to_uci(fairy_move m, char *buf) {
   int n = fairy_square_name(fairy_move_from(m), buf);
+  if (fairy_move_kind(m) == FAIRY_MOVE_LOCUST)
+    n += fairy_square_name(fairy_move_rook(m), buf + n);
   n += fairy_square_name(fairy_move_to(m), buf + n);
   if (fairy_move_promotion(m) >= 0)
     buf[n++] = FAIRY_CAST(char, fairy_mg_letters[fairy_move_promotion(m)] | 32);

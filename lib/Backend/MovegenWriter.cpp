@@ -105,6 +105,17 @@ struct Writer {
   void constants() {
     const Board &B = M.B;
     line("#define FAIRY_MG_FAST {}", M.Fast ? 1 : 0);
+    size_t Legs = 1;
+    bool Locust = false;
+    for (const PieceType &T : M.Types)
+      for (const auto &Side : T.Locust)
+        for (const auto &Paths : Side)
+          for (const LocustPath &P : Paths) {
+            Legs = std::max(Legs, P.Squares.size());
+            Locust = true;
+          }
+    line("#define FAIRY_MG_LOCUST {}", Locust ? 1 : 0);
+    line("#define FAIRY_MG_MAX_LEGS {}", Legs);
     if (!M.Fast)
       line("/* Legality by making each move and testing the royal pieces: "
            "{}. */",
@@ -175,6 +186,9 @@ struct Writer {
       line("  return 0;");
       line("}}");
     }
+    for (size_t T = 0; T < M.Types.size(); ++T)
+      if (M.Types[T].hasLocust())
+        locustTables(T);
     for (size_t T = 0; T < M.Types.size(); ++T) {
       const PieceType &P = M.Types[T];
       if (!P.EnPassant[0].empty() || !P.EnPassant[1].empty())
@@ -211,6 +225,42 @@ struct Writer {
     line("}};");
   }
 
+  /// The paths of type \p T's moves that take on the way: per side, all of
+  /// them by square, and where each square's begin.
+  void locustTables(size_t T) {
+    const PieceType &P = M.Types[T];
+    for (int S = 0; S < 2; ++S) {
+      const auto &BySquare = P.Locust[S].empty() ? P.Locust[!S] : P.Locust[S];
+      std::string Paths, First;
+      size_t Count = 0;
+      for (unsigned Q = 0; Q < M.B.numSquares(); ++Q) {
+        First += std::to_string(Count) + (Q % 16 == 15 ? ",\n  " : ", ");
+        if (Q >= BySquare.size())
+          continue;
+        for (const LocustPath &L : BySquare[Q]) {
+          std::string Sq, Land, Takes;
+          for (size_t K = 0; K < L.Squares.size(); ++K) {
+            Sq += std::to_string(L.Squares[K]) + ",";
+            Land += std::to_string(L.Lands[K]) + ",";
+            Takes += L.Takes[K] ? "1," : "0,";
+          }
+          Paths += fmt::format("  {{{}, {{{}}}, {{{}}}, {{{}}}}},\n",
+                               L.Squares.size(), Sq, Land, Takes);
+          ++Count;
+        }
+      }
+      First += std::to_string(Count);
+      if (!Count)
+        Paths = "  {0, {0}, {0}, {0}},\n";
+      line("static const fairy_mg_path fairy_mg_paths_{}_{}[] = {{", T, S);
+      Out += Paths;
+      line("}};");
+      line("static const unsigned fairy_mg_first_{}_{}[FAIRY_SQUARES + 1] = "
+           "{{\n  {}}};",
+           T, S, First);
+    }
+  }
+
   /// The pieces of side `by` that capture on sq when the board holds occ.
   void attackers() {
     for (size_t T = 0; T < M.Types.size(); ++T)
@@ -239,6 +289,31 @@ struct Writer {
            "FAIRY_CAST(int, (p->unmoved >> f) & 1)) & fairy_mg_bit(sq))",
            T);
       line("      a |= fairy_mg_bit(f);");
+      line("  }}");
+    }
+    for (size_t T = 0; T < M.Types.size(); ++T) {
+      if (!M.Types[T].hasLocust())
+        continue;
+      // Each piece's paths, with sq taken to hold one of the other side's.
+      line("  b = p->pieces[{}][by];", T);
+      line("  while (b) {{");
+      line("    const int f = fairy_mg_pop(&b);");
+      line("    const fairy_bb own = p->by_side[by] & occ;");
+      line("    const fairy_mg_path *path = by ? fairy_mg_paths_{0}_1 : "
+           "fairy_mg_paths_{0}_0;",
+           T);
+      line("    const unsigned *first = by ? fairy_mg_first_{0}_1 : "
+           "fairy_mg_first_{0}_0;",
+           T);
+      line("    unsigned i;");
+      line("    for (i = first[f]; i < first[f + 1]; ++i) {{");
+      line("      int taken, to = fairy_mg_follow(&path[i], f, own, "
+           "(occ & ~own) | fairy_mg_bit(sq), &taken);");
+      line("      if (to >= 0 && (to == sq || taken == sq)) {{");
+      line("        a |= fairy_mg_bit(f);");
+      line("        break;");
+      line("      }}");
+      line("    }}");
       line("  }}");
     }
     line("  return a;");
@@ -274,7 +349,46 @@ struct Writer {
       line("      (void)unmoved;");
       line("      if (pins->pinned & fairy_mg_bit(sq))");
       line("        to &= fairy_mg_pin_segment(pins, sq);");
-      line("      n = fairy_mg_add(list, n, sq, to, {}, side);", T);
+      if (P.hasLocust()) {
+        line("      {{");
+        line("        const int start = n;");
+        line("        const fairy_mg_path *path = side ? fairy_mg_paths_{0}_1 "
+             ": fairy_mg_paths_{0}_0;",
+             T);
+        line("        const unsigned *first = side ? fairy_mg_first_{0}_1 : "
+             "fairy_mg_first_{0}_0;",
+             T);
+        line("        fairy_bb done = to;");
+        line("        unsigned i;");
+        line("        n = fairy_mg_add(list, n, sq, to, {}, side);", T);
+        line("        for (i = first[sq]; i < first[sq + 1]; ++i) {{");
+        line("          int taken, k, dest = fairy_mg_follow(&path[i], sq, "
+             "p->by_side[side], enemy, &taken);");
+        line("          fairy_move m;");
+        line("          if (dest < 0 || (!(target & fairy_mg_bit(dest)) && dest "
+             "!= sq))");
+        line("            continue;");
+        line("          if (taken == FAIRY_NO_SQUARE) {{");
+        line("            if (dest == sq || (done & fairy_mg_bit(dest)))");
+        line("              continue;");
+        line("            done |= fairy_mg_bit(dest);");
+        line(
+            "            n = fairy_mg_add(list, n, sq, fairy_mg_bit(dest), {}, "
+            "side);",
+            T);
+        line("            continue;");
+        line("          }}");
+        line("          m = fairy_mg_make(sq, dest, -1, FAIRY_MOVE_LOCUST, "
+             "taken);");
+        line("          for (k = start; k < n && list[k] != m; ++k)");
+        line("            ;");
+        line("          if (k == n)");
+        line("            list[n++] = m;");
+        line("        }}");
+        line("      }}");
+      } else {
+        line("      n = fairy_mg_add(list, n, sq, to, {}, side);", T);
+      }
       line("    }}");
       line("  }}");
     }
