@@ -114,6 +114,10 @@ private:
     return Index == BitboardIndex::Pext ? "fairy_pext_entry"
                                         : "fairy_magic_entry";
   }
+  /// The set at \p Entry, a pointer a magic lookup returned.
+  std::string set(const std::string &Entry) const {
+    return Wide ? "fairy_set(" + Entry + ")" : "*" + Entry;
+  }
   std::string bySide(const std::string &Name, const SquareSet &White,
                      const SquareSet &Black) const;
   void rules(const BitboardRules &Rules);
@@ -268,7 +272,8 @@ void HeaderWriter::magics(const std::vector<size_t> &Rows, size_t I,
       formatSet(S, En.Mask, Wide);
       S += Wide ? fmt::format(", 0x{:x}ULL, 0x{:x}ULL", En.MagicLo, En.MagicHi)
                 : fmt::format(", 0x{:x}ULL", En.MagicLo);
-      S += fmt::format(", {}_set + {}, {}}},", Id, Set.size(), En.Shift);
+      S += fmt::format(", {}_set + {}, {}}},", Id, Set.size() * (Wide ? 2 : 1),
+                       En.Shift);
       Structs.push_back(std::move(S));
       for (size_t K = 0; K < En.All.size(); ++K) {
         Set.push_back(stored(En, K, Kd));
@@ -287,10 +292,15 @@ void HeaderWriter::magics(const std::vector<size_t> &Rows, size_t I,
   }
   // The sets first: the structs point into them.
   auto Sets = [&](const std::string &Suffix, const std::vector<Bits> &V) {
-    declare("fairy_bb", Id + Suffix, 1, V.size());
+    declare(Wide ? "uint64_t" : "fairy_bb", Id + Suffix, 1,
+            V.size() * (Wide ? 2 : 1));
     for (size_t K = 0; K < V.size(); ++K) {
       Definitions += K % 4 ? " " : "\n  ";
-      formatSet(Definitions, V[K], Wide);
+      if (Wide)
+        fmt::format_to(std::back_inserter(Definitions), "0x{:x}ULL, 0x{:x}ULL",
+                       lo(V[K]), hi(V[K]));
+      else
+        formatSet(Definitions, V[K], Wide);
       Definitions += ",";
     }
     Definitions += "\n};\n";
@@ -356,9 +366,11 @@ void HeaderWriter::addTerms(const PartTables &T, const Place &Pl,
   case Lookup::Subset: {
     // The wider part's set, masked by this part's squares.
     const Place &Wider = Places[T.SharedPiece][T.SharedPart];
-    return Out.add(T.K, fmt::format("(*{}(&{}_magics{}[sq], occupied) & {}{}"
-                                    "[sq])",
-                                    entryFunction(), Wider.Array, Wider.Row,
+    return Out.add(T.K, fmt::format("({} & {}{}[sq])",
+                                    set(fmt::format("{}(&{}_magics{}[sq], "
+                                                    "occupied)",
+                                                    entryFunction(),
+                                                    Wider.Array, Wider.Row)),
                                     Pl.Array, Row));
   }
   case Lookup::Magic:
@@ -368,13 +380,17 @@ void HeaderWriter::addTerms(const PartTables &T, const Place &Pl,
   std::string Found = fmt::format("{}(&{}_magics{}[sq], occupied)",
                                   entryFunction(), Pl.Array, Row);
   if (T.K != Kind::Mixed)
-    return Out.add(T.K, "*" + Found);
+    return Out.add(T.K, set(Found));
   // The quiet and capture sets are at the same index as the attacks.
-  Out.Attacks.push_back("*" + Found);
+  Out.Attacks.push_back(set(Found));
   Out.Quiets.push_back(
-      fmt::format("{0}_quiet[{1} - {0}_set]", Pl.Array, Found));
+      Wide ? fmt::format("fairy_set({0}_quiet + ({1} - {0}_set))", Pl.Array,
+                         Found)
+           : fmt::format("{0}_quiet[{1} - {0}_set]", Pl.Array, Found));
   Out.Captures.push_back(
-      fmt::format("{0}_capture[{1} - {0}_set]", Pl.Array, Found));
+      Wide ? fmt::format("fairy_set({0}_capture + ({1} - {0}_set))", Pl.Array,
+                         Found)
+           : fmt::format("{0}_capture[{1} - {0}_set]", Pl.Array, Found));
 }
 
 std::string join(const std::vector<std::string> &Terms) {
@@ -482,23 +498,36 @@ std::string HeaderWriter::common() const {
              "/* One square's magic lookup, laid out as Stockfish's. */\n"
              "typedef struct {\n"
              "  fairy_bb mask, magic;\n";
-  Types += "  const fairy_bb *attacks;\n"
-           "  unsigned shift;\n"
-           "} fairy_magic;\n"
-           "static inline const fairy_bb *fairy_magic_entry(const fairy_magic "
-           "*m,\n"
-           "                                                fairy_bb occupied) "
-           "{\n";
-  Types += Wide
-               ? "  fairy_bb occ = occupied & m->mask;\n"
-                 "  return m->attacks + ((FAIRY_CAST(uint64_t, occ) * m->lo ^\n"
-                 "                        FAIRY_CAST(uint64_t, occ >> 64) * "
-                 "m->hi) >>\n"
-                 "                       m->shift);\n"
-                 "}\n"
-               : "  return m->attacks + (((occupied & m->mask) * m->magic) >> "
-                 "m->shift);\n"
-                 "}\n";
+  // On boards of more than 64 squares the sets of magic tables are pairs
+  // of uint64_t (low half first): plain literals compile as fast per byte
+  // as a 64-square header's, where FAIRY_BB expressions took three times
+  // as long and as much memory in g++ -O2.
+  Types += Wide ? "  const uint64_t *attacks; /* sets: low half, high half */\n"
+                : "  const fairy_bb *attacks;\n";
+  Types += "  unsigned shift;\n"
+           "} fairy_magic;\n";
+  Types += Wide ? "static inline const uint64_t *fairy_magic_entry(const "
+                  "fairy_magic *m,\n"
+                  "                                                "
+                  "fairy_bb occupied) {\n"
+                  "  fairy_bb occ = occupied & m->mask;\n"
+                  "  return m->attacks + 2 * ((FAIRY_CAST(uint64_t, occ) * "
+                  "m->lo ^\n"
+                  "                            FAIRY_CAST(uint64_t, occ >> 64) "
+                  "* m->hi) >>\n"
+                  "                           m->shift);\n"
+                  "}\n"
+                  "/* The set a magic lookup found. */\n"
+                  "static inline fairy_bb fairy_set(const uint64_t *s) {\n"
+                  "  return FAIRY_BB(s[1], s[0]);\n"
+                  "}\n"
+                : "static inline const fairy_bb *fairy_magic_entry(const "
+                  "fairy_magic *m,\n"
+                  "                                                "
+                  "fairy_bb occupied) {\n"
+                  "  return m->attacks + (((occupied & m->mask) * m->magic) >> "
+                  "m->shift);\n"
+                  "}\n";
   // Once per translation unit; headers of the two widths define fairy_bb
   // differently and must not meet.
   const char *Common = Wide ? "2" : "1";
