@@ -221,6 +221,56 @@ std::vector<Bits> maybeFrom(const PieceSet &Set, const PieceView &V,
   return Out;
 }
 
+/// The squares strictly between \p A and \p C on the line of their
+/// primitive step, as the generated fairy_mg_between[][] holds them.
+Bits between(const Board &B, unsigned A, unsigned C) {
+  Vec From = B.coord(A), To = B.coord(C);
+  int DX = To.x - From.x, DY = To.y - From.y;
+  int G = std::gcd(std::abs(DX), std::abs(DY));
+  Bits Out = 0;
+  for (int K = 1; K < G; ++K) {
+    Vec S(From.x + K * (DX / G), From.y + K * (DY / G), From.z);
+    if (B.contains(S))
+      Out |= Bits(1) << B.index(S);
+  }
+  return Out;
+}
+
+/// Per square q, the squares whose occupancy may decide whether \p V's piece
+/// of side \p Side captures on q: those its relaxed paths to q pass over.
+/// A move that neither leaves nor enters one of them, by a side not in
+/// check, cannot expose its royal piece on q.
+/// Sets \p Linear when every such square lies between the two squares on
+/// the line of their primitive step (riders, hoppers, a lame leaper's
+/// midpoint): then the squares between the piece and q are the ones.
+std::vector<Bits> relevantTo(const PieceSet &Set, const PieceView &V,
+                             Color Side, bool &Linear) {
+  const Board &B = Set.board();
+  ReferenceEvaluator Eval(relaxed(V.IR));
+  Position Empty(B);
+  Empty.Zones = Set.Zones;
+  std::vector<Bits> Out(B.numSquares(), 0);
+  constexpr size_t Limit = 1'000'000;
+  for (unsigned F : B.squares().toVector()) {
+    std::string Error;
+    auto Paths = Eval.paths(Empty, F, Side, Limit, Error);
+    if (!Paths || Paths->size() >= Limit) {
+      // Unknown: every square may matter everywhere.
+      for (unsigned Q : B.squares().toVector())
+        Out[Q] = ~Bits(0);
+      return Out;
+    }
+    for (const std::vector<unsigned> &P : *Paths) {
+      Bits Line = between(B, P.front(), P.back());
+      for (size_t K = 1; K + 1 < P.size(); ++K) {
+        Out[P.back()] |= Bits(1) << P[K];
+        Linear &= (Line >> P[K]) & 1;
+      }
+    }
+  }
+  return Out;
+}
+
 /// The set's pieces named by the letters of \p Value (lower case).
 std::vector<int> typesOf(const PieceSet &Set, const std::string &Value) {
   std::vector<int> Out;
@@ -513,6 +563,26 @@ std::optional<std::string> pieceSet(Compilation &C) {
     M.WhyNotFast = "flying generals";
   }
   M.Fast = Fast;
+  if (!Fast)
+    for (size_t TI = 0; TI < M.Types.size(); ++TI) {
+      PieceType &T = M.Types[TI];
+      T.Linear = !(T.Royal && M.FlyingGeneral);
+      for (const PieceView &V : *Views)
+        if (TypeOf(V) == int(TI))
+          for (int S = 0; S < 2; ++S)
+            if (V.BothSides || int(V.Side) == S) {
+              T.RelevantTo[S] = relevantTo(Set, V, Color(S), T.Linear);
+              if (T.MaybeFrom[S].empty())
+                T.MaybeFrom[S] = maybeFrom(Set, V, Color(S));
+            }
+      if (!(T.Royal && M.FlyingGeneral))
+        continue;
+      // Generals face each other along a file.
+      for (int S = 0; S < 2; ++S)
+        for (unsigned Q = 0; Q < B.numSquares(); ++Q)
+          for (unsigned R = Q % B.width(); R < B.numSquares(); R += B.width())
+            T.RelevantTo[S][Q] |= Bits(1) << R;
+    }
 
   // Start squares: a piece on its start square has not moved.
   M.Start.assign(M.Types.size(), {Bits(0), Bits(0)});

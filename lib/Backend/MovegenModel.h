@@ -58,6 +58,12 @@ struct PieceType {
   /// type might capture there under some occupancy (a superset), so that
   /// only those pieces are tested.
   std::array<std::vector<Bits>, 2> MaybeFrom;
+  /// Without the fast legality test: per side and square, the squares
+  /// whose occupancy may decide whether this type captures there.
+  std::array<std::vector<Bits>, 2> RelevantTo;
+  /// Whether those squares are always between the piece and the square
+  /// (on the line of their primitive step).
+  bool Linear = false;
   /// En passant: per side and square, where it may take en passant (the
   /// squares its en passant moves land on); empty when it cannot.
   std::array<std::vector<Bits>, 2> EnPassant;

@@ -549,10 +549,33 @@ static int fairy_mg_generate(const fairy_position *p, fairy_move *list,
   n = fairy_mg_castling(p, list, n);
   if (!legal)
     return n;
+#if !FAIRY_MG_FAST
+  {
+    /* Out of check, a move of a piece that is not royal and neither leaves
+     * nor enters a square that may decide an attack on a royal piece keeps
+     * them safe: only the others are tested. */
+    const fairy_bb royals = fairy_mg_royals(p, us);
+    fairy_bb r = royals, relevant = 0;
+    const int safe = !fairy_mg_royal_attacked(p, us);
+    while (r)
+      relevant |= fairy_mg_relevant(p, fairy_mg_pop(&r), them);
+    relevant |= royals;
+    for (i = kept = 0; i < n; ++i) {
+      const fairy_move m = list[i];
+      if ((safe && fairy_move_kind(m) == FAIRY_MOVE_NORMAL &&
+           !(relevant & (fairy_mg_bit(fairy_move_from(m)) |
+                         fairy_mg_bit(fairy_move_to(m))))) ||
+          fairy_mg_safe(p, m))
+        list[kept++] = m;
+    }
+    return kept;
+  }
+#else
   for (i = kept = 0; i < n; ++i)
     if (fairy_mg_safe(p, list[i]))
       list[kept++] = list[i];
   return kept;
+#endif
 }
 
 int fairy_generate_legal(const fairy_position *pos, fairy_move *list) {

@@ -194,8 +194,10 @@ struct Writer {
       if (!P.EnPassant[0].empty() || !P.EnPassant[1].empty())
         sideTable(fmt::format("fairy_mg_ep_{}", T), P.EnPassant);
     }
-    if (!M.Fast)
+    if (!M.Fast) {
+      relevantTables();
       return;
+    }
     line("static const fairy_bb fairy_mg_rider_from[FAIRY_TYPES][2]"
          "[FAIRY_SQUARES] = {{");
     for (const PieceType &P : M.Types) {
@@ -261,12 +263,35 @@ struct Writer {
     }
   }
 
+  /// fairy_mg_relevant(p, sq, by): the squares whose occupancy may decide
+  /// whether a piece of side `by` captures on sq.
+  void relevantTables() {
+    for (size_t T = 0; T < M.Types.size(); ++T) {
+      const PieceType &P = M.Types[T];
+      sideTable(fmt::format("fairy_mg_maybe_from_{}", T), P.MaybeFrom);
+      if (!P.Linear)
+        sideTable(fmt::format("fairy_mg_relevant_{}", T), P.RelevantTo);
+    }
+    line("static inline fairy_bb fairy_mg_relevant(const fairy_position *p, "
+         "int sq, int by) {{");
+    line("  fairy_bb r = 0, b;");
+    line("  (void)b;");
+    for (size_t T = 0; T < M.Types.size(); ++T) {
+      if (!M.Types[T].Linear) {
+        line("  if (p->pieces[{0}][by]) r |= fairy_mg_relevant_{0}[by][sq];",
+             T);
+        continue;
+      }
+      line("  b = fairy_mg_maybe_from_{0}[by][sq] & p->pieces[{0}][by];", T);
+      line("  while (b)");
+      line("    r |= fairy_mg_between[sq][fairy_mg_pop(&b)];");
+    }
+    line("  return r;");
+    line("}}");
+  }
+
   /// The pieces of side `by` that capture on sq when the board holds occ.
   void attackers() {
-    for (size_t T = 0; T < M.Types.size(); ++T)
-      if (!M.Types[T].Reversible)
-        sideTable(fmt::format("fairy_mg_maybe_from_{}", T),
-                  M.Types[T].MaybeFrom);
     line("static fairy_bb fairy_mg_attackers(const fairy_position *p, int sq, "
          "int by, fairy_bb occ) {{");
     line("  fairy_bb a = 0, b;");
@@ -365,8 +390,9 @@ struct Writer {
         line("          int taken, k, dest = fairy_mg_follow(&path[i], sq, "
              "p->by_side[side], enemy, &taken);");
         line("          fairy_move m;");
-        line("          if (dest < 0 || (!(target & fairy_mg_bit(dest)) && dest "
-             "!= sq))");
+        line(
+            "          if (dest < 0 || (!(target & fairy_mg_bit(dest)) && dest "
+            "!= sq))");
         line("            continue;");
         line("          if (taken == FAIRY_NO_SQUARE) {{");
         line("            if (dest == sq || (done & fairy_mg_bit(dest)))");
