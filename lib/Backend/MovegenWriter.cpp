@@ -119,7 +119,7 @@ struct Writer {
     if (!M.Fast)
       line("/* Legality by making each move and testing the royal pieces: "
            "{}. */",
-           M.WhyNotFast);
+           escapeForCComment(M.WhyNotFast));
     line("#define FAIRY_MG_FLYING_GENERAL {}", M.FlyingGeneral ? 1 : 0);
     line("#define FAIRY_MG_HAS_START {}", M.HasStart ? 1 : 0);
     line("#define FAIRY_MG_CASTLING_KING {}", M.CastlingKing);
