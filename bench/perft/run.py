@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Times examples/perft's generator on three attack providers, interleaved:
-the header fairyc generates from examples/chess.fairy, the header of the same
-pieces all written in Betza, and hand-written fancy magics. Each round runs
-every program once per position in a rotating order; the table gives the
-median CPU time (the program's own clock(), set-up excluded) and the speed
-relative to the hand-written magics (above 1: faster).
+"""Times the hand-written chess generator (perft.h, once examples/perft's)
+on three attack providers, interleaved: the header fairyc generates from
+examples/chess.fairy, the header of the same pieces all written in Betza,
+and hand-written fancy magics. Each round runs every program once per
+position in a rotating order; the table gives the median wall-clock time
+of the count (the program's own clock, set-up excluded; CPU time before
+2026-11-26) and the speed relative to the hand-written magics (above 1:
+faster). movegen_bench.py times the generated move generators.
 
     bench/perft/run.py [BUILD_DIR] [--rounds N]
 """
@@ -41,7 +43,7 @@ def main():
                     sys.exit(f"{exe} failed: {out.stdout}{out.stderr}")
                 secs = float(re.search(r"\(([\d.]+) s\)", out.stdout).group(1))
                 times.setdefault((name, label), []).append(secs)
-    print(f"{args.rounds} rounds; median CPU seconds (speed relative to hand-written)")
+    print(f"{args.rounds} rounds; median wall-clock seconds (speed relative to hand-written)")
     print("| position | " + " | ".join(l for l, _ in PROGRAMS) + " |")
     print("|---|" + "---:|" * len(PROGRAMS))
     for name, _, _, count in POSITIONS:

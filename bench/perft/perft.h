@@ -1,7 +1,9 @@
 /* perft.h - a legal move generator for orthodox chess rules on a board of
  * PERFT_FILES x PERFT_RANKS squares, counting the leaves of the game tree
- * (perft). Every attack it needs comes from an attack provider included
- * first, which defines:
+ * (perft), written by hand: the baseline that the move generators fairyc
+ * writes (--emit=movegen, examples/perft/) are timed against
+ * (movegen_bench.py). Every attack it needs comes from an attack provider
+ * included first, which defines:
  *
  *   bb_t                                  the set of squares (bit file + FILES * rank)
  *   bb_t att_pawn(int side, int sq)       squares a pawn of `side` on sq attacks
@@ -12,8 +14,8 @@
  *   bb_t pawn_start(int side)        the squares pawns start on (unmoved there)
  *   bb_t promotion_zone(int side)    the squares pawns promote on
  *
- * attacks-fairy.h implements them on a header made by `fairyc --emit=bitboard`;
- * bench/perft/ adds hand-written fancy magics. The generator is the usual
+ * attacks-fairy.h implements them on a header made by `fairyc --emit=bitboard`,
+ * attacks-hand.h with hand-written fancy magics. The generator is the usual
  * one of bitboard engines: checkers, pinned pieces and king danger from the
  * attack sets, moves made on a copy of the position, leaves counted without
  * making the last moves (bulk counting).
