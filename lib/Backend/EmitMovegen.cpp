@@ -321,6 +321,7 @@ const std::set<std::string> &generatedRules() {
       "enPassantRegion",
       "enPassantTypes",
       "flyingGeneral",
+      "mustCapture",
       "soldierPromotionRank",
       "pieceToCharTable",
       "variantTemplate",
@@ -408,6 +409,7 @@ void readRules(const PieceSet &Set, Model &M) {
       M.QueensideFile = QF[0] - 'a';
   }
   M.FlyingGeneral = Flag("flyingGeneral", false);
+  M.MustCapture = Flag("mustCapture", false);
 }
 
 std::optional<std::string> pieceSet(Compilation &C) {

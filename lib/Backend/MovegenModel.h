@@ -104,6 +104,8 @@ struct Model {
   int KingsideFile = 6, QueensideFile = 2;
   /// Kings may not face each other on an open file (xiangqi).
   bool FlyingGeneral = false;
+  /// Captures are compulsory (Fairy-Stockfish's mustCapture: antichess).
+  bool MustCapture = false;
   /// Per type and side: the squares of the start position (a piece there
   /// counts as unmoved when a FEN is read).
   std::vector<std::array<Bits, 2>> Start;

@@ -482,8 +482,8 @@ static int fairy_mg_castling(const fairy_position *p, fairy_move *list,
   return n;
 }
 
-static int fairy_mg_generate(const fairy_position *p, fairy_move *list,
-                             int legal) {
+static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
+                                 int legal) {
   const int us = p->side, them = !us;
   const fairy_bb own = p->by_side[us];
   fairy_mg_pins pins;
@@ -576,6 +576,27 @@ static int fairy_mg_generate(const fairy_position *p, fairy_move *list,
       list[kept++] = list[i];
   return kept;
 #endif
+}
+
+/* The moves, with Fairy-Stockfish's mustCapture: only the captures when
+ * there are any. */
+static int fairy_mg_generate(const fairy_position *p, fairy_move *list,
+                             int legal) {
+  int n = fairy_mg_generate_all(p, list, legal);
+#if FAIRY_MG_MUST_CAPTURE
+  int i, kept = 0;
+  const fairy_bb enemy = p->by_side[!p->side];
+  for (i = 0; i < n && legal; ++i)
+    if (fairy_move_kind(list[i]) == FAIRY_MOVE_EN_PASSANT ||
+        fairy_move_kind(list[i]) == FAIRY_MOVE_LOCUST ||
+        (enemy & fairy_mg_bit(fairy_move_to(list[i]))))
+      list[kept++] = list[i];
+  if (kept)
+    n = kept;
+#else
+  (void)p;
+#endif
+  return n;
 }
 
 int fairy_generate_legal(const fairy_position *pos, fairy_move *list) {
