@@ -322,6 +322,7 @@ const std::set<std::string> &generatedRules() {
       "enPassantTypes",
       "flyingGeneral",
       "mustCapture",
+      "checking",
       "soldierPromotionRank",
       "pieceToCharTable",
       "variantTemplate",
@@ -343,7 +344,7 @@ void reportRulesLeft(DiagnosticEngine &Diags, const PieceSet &Set) {
   for (const GameRule &R : Set.Rules) {
     if (generatedRules().count(R.Key) || isMobilityRegion(R.Key))
       continue;
-    if (switchedOff(R) && R.Key != "checking")
+    if (switchedOff(R))
       continue;
     std::string Msg = "--emit=movegen does not generate the rule '" + R.Key +
                       " = " + R.Value + "'; the engine must apply it";
@@ -410,6 +411,7 @@ void readRules(const PieceSet &Set, Model &M) {
   }
   M.FlyingGeneral = Flag("flyingGeneral", false);
   M.MustCapture = Flag("mustCapture", false);
+  M.Checking = Flag("checking", true);
 }
 
 std::optional<std::string> pieceSet(Compilation &C) {
@@ -563,6 +565,10 @@ std::optional<std::string> pieceSet(Compilation &C) {
   if (M.FlyingGeneral) {
     Fast = false;
     M.WhyNotFast = "flying generals";
+  }
+  if (!M.Checking) {
+    Fast = false;
+    M.WhyNotFast = "a move may not give check";
   }
   M.Fast = Fast;
   if (!Fast)

@@ -106,6 +106,9 @@ struct Model {
   bool FlyingGeneral = false;
   /// Captures are compulsory (Fairy-Stockfish's mustCapture: antichess).
   bool MustCapture = false;
+  /// Whether a move may give check (Fairy-Stockfish's checking = false, as
+  /// in racing kings, forbids it).
+  bool Checking = true;
   /// Per type and side: the squares of the start position (a piece there
   /// counts as unmoved when a FEN is read).
   std::vector<std::array<Bits, 2>> Start;

@@ -395,7 +395,9 @@ int fairy_is_legal(const fairy_position *pos, fairy_move m) {
   fairy_position next = *pos;
   fairy_undo u;
   fairy_do_move(&next, m, &u);
-  return !fairy_mg_royal_attacked(&next, pos->side);
+  /* Without checking (racing kings), a move may not give check either. */
+  return !fairy_mg_royal_attacked(&next, pos->side) &&
+         (FAIRY_MG_CHECKING || !fairy_mg_royal_attacked(&next, !pos->side));
 }
 
 /* fairy_is_legal without making the move, for a move of one piece that
@@ -412,7 +414,8 @@ static int fairy_mg_safe(const fairy_position *p, fairy_move m) {
 #endif
   /* A path that takes on the way reads the colours of the squares it
    * passes, which only the board after the move has. */
-  if (fairy_move_kind(m) != FAIRY_MOVE_NORMAL || FAIRY_MG_LOCUST)
+  if (fairy_move_kind(m) != FAIRY_MOVE_NORMAL || FAIRY_MG_LOCUST ||
+      !FAIRY_MG_CHECKING)
     return fairy_is_legal(p, m);
   if (royals & fairy_mg_bit(from))
     royals ^= fairy_mg_bit(from) | fairy_mg_bit(to);
@@ -562,7 +565,8 @@ static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
     relevant |= royals;
     for (i = kept = 0; i < n; ++i) {
       const fairy_move m = list[i];
-      if ((safe && fairy_move_kind(m) == FAIRY_MOVE_NORMAL &&
+      if ((safe && FAIRY_MG_CHECKING &&
+           fairy_move_kind(m) == FAIRY_MOVE_NORMAL &&
            !(relevant & (fairy_mg_bit(fairy_move_from(m)) |
                          fairy_mg_bit(fairy_move_to(m))))) ||
           fairy_mg_safe(p, m))

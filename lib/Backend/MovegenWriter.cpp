@@ -122,6 +122,7 @@ struct Writer {
            escapeForCComment(M.WhyNotFast));
     line("#define FAIRY_MG_FLYING_GENERAL {}", M.FlyingGeneral ? 1 : 0);
     line("#define FAIRY_MG_MUST_CAPTURE {}", M.MustCapture ? 1 : 0);
+    line("#define FAIRY_MG_CHECKING {}", M.Checking ? 1 : 0);
     line("#define FAIRY_MG_HAS_START {}", M.HasStart ? 1 : 0);
     line("#define FAIRY_MG_CASTLING_KING {}", M.CastlingKing);
     line("#define FAIRY_MG_KINGSIDE_FILE {}", M.KingsideFile);
