@@ -120,7 +120,8 @@ int main(void) {
     } else if (!strcmp(cmd, "pseudo")) {
       int n = fairy_generate_pseudo_legal(&p, list), k = 0;
       for (int i = 0; i < n; ++i) {
-        if (fairy_move_kind(list[i]) != FAIRY_MOVE_NORMAL)
+        int kind = fairy_move_kind(list[i]);
+        if (kind == FAIRY_MOVE_EN_PASSANT || kind == FAIRY_MOVE_CASTLING)
           continue;
         char *s = names[k++];
         int len = fairy_square_name(fairy_move_from(list[i]), s);

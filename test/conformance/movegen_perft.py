@@ -14,15 +14,17 @@ ffish, one long-lived fsf-games.js process) plays the same variant:
   promotes and one with castling rights left;
 - perft: at depths 1 to 3 (at depth 1 the legal moves themselves, by name)
   the generated perft must be ffish's -- legalMoves counted at the last
-  level, push/pop above -- and at depth 4 where ffish's time for it, guessed
-  from depth 3, stays under DEEP_SECONDS (and the run's DEEP_BUDGET holds);
+  level, push/pop above -- and at depth 4 where ffish's count, guessed
+  from depths 2 and 3, stays under DEEP_LEAVES (and the run's DEEP_BUDGET
+  holds);
   where they differ, the divide (per first move) is compared and followed
   down the first move whose counts differ to the position where the legal
   moves differ, which is printed (FEN, moves only one side has);
 - fairyc's own moves: in POSITION_CHECKS playout positions per variant,
   the (from, to) pairs of fairy_generate_pseudo_legal (but castling and en
   passant) must be the destinations of the side to move's pieces in
-  `fairyc --position=FEN --emit=json` (quiet, capture and promote).
+  `fairyc --position=FEN --emit=json` (quiet, capture and promote; the
+  FEN's en passant square left out).
 
 The variants: the built-in variants of BUILTINS (--variant=NAME against
 ffish's own), the example piece files of PIECE_FILES (against the built-in
@@ -59,6 +61,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import textwrap
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -72,8 +75,12 @@ SECTIONS = os.path.join(HERE, "movegen-sections.ini")
 SEED = int(os.environ.get("FAIRYC_MOVEGEN_SEED", "20261126"))
 DEPTH = int(os.environ.get("FAIRYC_MOVEGEN_DEPTH", "3"))
 DEEP = os.environ.get("FAIRYC_MOVEGEN_DEEP", "1") != "0"
-DEEP_SECONDS = 2.0   # ffish's guessed time for one depth-4 perft at most
-DEEP_BUDGET = 25.0   # and for all of them in a run
+# Depth 4 where ffish counts it in about 1.5 s at most -- perft(4) guessed
+# as perft(3)^2 / perft(2) leaves, at about 2 million leaves a second --
+# and while the run's leaves at depth 4 stay under DEEP_BUDGET (a count,
+# not a time: the same positions get depth 4 on any machine).
+DEEP_LEAVES = 3000000
+DEEP_BUDGET = 30000000
 PLAYOUTS = (8, 14, 22, 34, 50, 80)  # plies of each variant's playouts
 OTHER_POSITIONS = 3  # positions besides the start, at least
 POSITION_CHECKS = 4  # positions compared with fairyc --position
@@ -397,13 +404,13 @@ def compare_perft(v, ff, drv, label, p, budget):
         if depth > DEPTH:
             if depth != 4 or last is None:
                 break
-            n2, n3, t3 = last
-            guess = t3 * n3 / max(1, n2)
-            if guess > DEEP_SECONDS or guess > budget.left:
+            n2, n3 = last
+            guess = n3 * n3 // max(1, n2)
+            if guess > DEEP_LEAVES or guess > budget.left:
                 break
         a = ff.perft(p["moves"], depth)
         if depth == 4:
-            budget.left -= a["seconds"]
+            budget.left -= a["nodes"]
         n = int(drv.ask("perft %d %s" % (depth, fen)))
         row["counts"].append((depth, n, a["nodes"]))
         if n != a["nodes"]:
@@ -413,7 +420,7 @@ def compare_perft(v, ff, drv, label, p, budget):
                 "%s: perft(%d) fairyc %d, ffish %d\n      %s" % (
                     label, depth, n, a["nodes"], "\n      ".join(lines)))
         if depth == 3:
-            last = (row["counts"][-2][2], a["nodes"], a["seconds"])
+            last = (row["counts"][-2][2], a["nodes"])
 
 
 def fairyc_moves(fairyc, v, fen):
@@ -438,7 +445,10 @@ def fairyc_moves(fairyc, v, fen):
 
 def compare_fairyc(fairyc, v, drv, pool, rng):
     for p in rng.sample(pool, min(POSITION_CHECKS, len(pool))):
-        fen = v.fen(p["fen"])
+        # En passant is not compared: no en passant square (Berolina's
+        # FEN has two, which --position does not read).
+        fields = v.fen(p["fen"]).split(" ")
+        fen = " ".join(fields[:3] + ["-"] + fields[4:])
         ours = set(drv.ask("pseudo " + fen).split())
         theirs = fairyc_moves(fairyc, v, fen)
         v.checks[0] += 1
@@ -528,37 +538,52 @@ def variants_to_compare(fairyc):
 
 
 def count_text(counts):
-    return " / ".join("{:,}".format(ours) for _, ours, _ in counts)
+    return " / ".join("{:,}".format(ours) if ours == theirs else
+                      "{:,} (ffish {:,})".format(ours, theirs)
+                      for _, ours, theirs in counts)
 
 
 def markdown(variants, totals):
-    lines = [
-        "## Exact against Fairy-Stockfish",
-        "",
+    prose = [
         "`movegen-perft` (`test/conformance/movegen_perft.py`, in ctest) "
         "writes the move generator of each variant below with `fairyc "
-        "--emit=movegen`, compiles it (`cc -O1`, into "
-        "`test/conformance/movegen-driver.c`) and counts perft from the "
-        "start and from positions of seeded random playouts (with a check, "
-        "an en passant square, a promotion or castling rights where the "
-        "playouts reach one) against Fairy-Stockfish (npm ffish) at "
-        "depths 1 to %d, and 4 where Fairy-Stockfish takes under %g s; at "
-        "depth 1 the moves themselves must be the same. In %d positions "
-        "per variant, the pseudo-legal moves must also be the pieces' moves "
-        "of `fairyc --position=FEN --emit=json`. A difference fails the "
-        "test unless fairyc warned of a rule it does not generate, located "
-        "(`-Wrule-not-generated`)." % (DEPTH, DEEP_SECONDS, POSITION_CHECKS),
-        "",
-        "```console",
-        "$ python3 test/conformance/movegen_perft.py build/tools/fairyc "
-        "build/test/conformance --markdown",
-        "```",
-        "",
-        "(`FAIRYC_MOVEGEN_ONLY=regex` compares some variants only, "
+        "--emit=movegen`, compiles it with the C compiler (`cc -O1`, into "
+        "the driver `test/conformance/movegen-driver.c`; the first one also "
+        "as C++17) and counts perft against Fairy-Stockfish (npm ffish) "
+        "from the start and from at least %d positions of seeded random "
+        "playouts -- with a check, an en passant square, a promotion or "
+        "castling rights where the playouts reach one -- at depths 1 to %d, "
+        "and at depth 4 where it has under %s leaves (Fairy-Stockfish "
+        "counts about 2 million a second); at depth 1 the moves themselves, "
+        "by name, must be the same. Where a count differs, the test follows "
+        "the divide down to the position where the moves differ and prints "
+        "it. In %d playout positions per variant, the pseudo-legal moves "
+        "(but castling and en passant) must also be the moves of the side "
+        "to move's pieces in `fairyc --position=FEN --emit=json`." % (
+            OTHER_POSITIONS, DEPTH, "{:,}".format(DEEP_LEAVES),
+            POSITION_CHECKS),
+        "The variants: built-in variants of Fairy-Stockfish (`--variant`), "
+        "example piece files (against the built-in variant of the same "
+        "game, or their own export) and the sections of "
+        "`test/conformance/movegen-sections.ini` (cannons and hoppers on "
+        "10x10, lame leapers, palaces, nightriders, 12x8). A difference "
+        "fails the test unless fairyc warned, located, of a rule it does "
+        "not generate or model that can change the moves "
+        "(`-Wrule-not-generated`, `-Wunsupported-rule`); such variants are "
+        "listed as declared, with the warnings.",
+        "Run as `python3 test/conformance/movegen_perft.py build/tools/fairyc "
+        "build/test/conformance --markdown` (it writes this section; "
+        "`FAIRYC_MOVEGEN_ONLY=regex` compares some variants only, "
         "`FAIRYC_VARIANTS_INI=path` adds the sections of a variants.ini, "
-        "`FAIRYC_MOVEGEN_SEED` draws other playouts.) Seed %d: %s." % (
+        "`FAIRYC_MOVEGEN_SEED` draws other playouts) or `ctest -R "
+        "movegen-perft` in the build directory. Seed %d: %s." % (
             SEED, totals),
-        "",
+    ]
+    lines = ["## Exact against Fairy-Stockfish", ""]
+    for paragraph in prose:
+        lines += textwrap.wrap(paragraph, 76, break_long_words=False,
+                               break_on_hyphens=False) + [""]
+    lines += [
         "| variant | position | perft 1, 2, ... | equal |",
         "|---|---|---|---|",
     ]
@@ -579,8 +604,10 @@ def markdown(variants, totals):
         lines += ["", "Declared differences:", ""]
         for v in declared:
             why = (v.emit["errors"] or v.declaring())[:2]
-            lines.append("- %s: %s" % (v.name, "; ".join(
-                re.sub(r"^.*?: (?=--emit|fairyc)", "", w) for w in why)))
+            lines += textwrap.wrap("- %s: %s" % (v.name, "; ".join(
+                re.sub(r"^.*?: (?=--emit|fairyc)", "", w) for w in why)),
+                76, subsequent_indent="  ", break_long_words=False,
+                break_on_hyphens=False)
     return "\n".join(lines) + "\n"
 
 
@@ -599,8 +626,8 @@ def main():
     t0 = time.time()
     variants = variants_to_compare(fairyc)
     say("movegen-perft: %d variants, seed %d (FAIRYC_MOVEGEN_SEED), perft to "
-        "depth %d (4 where ffish takes under %g s)" % (
-            len(variants), SEED, DEPTH, DEEP_SECONDS))
+        "depth %d (4 where ffish counts under %d leaves)" % (
+            len(variants), SEED, DEPTH, DEEP_LEAVES))
     # Generating and compiling (one core) runs ahead of ffish (the other).
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
     built = [pool.submit(build, fairyc, gen, v) for v in variants]
