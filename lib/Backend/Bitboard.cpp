@@ -328,6 +328,113 @@ NodeRef distributeTests(const NodeRef &N) {
   return rewriteBottomUp(N, Push);
 }
 
+/// guard<!sametype>(seq()): the square reached holds no piece of the
+/// mover's type.
+bool isNotSameType(const Node &N) {
+  return N.is(NodeKind::Guard) && N.guard().K == GuardPredicate::SameType &&
+         N.guard().Negated && N.operand()->is(NodeKind::Seq) &&
+         N.operand()->children().empty();
+}
+
+bool hasSameTypeGuard(const Node &N) {
+  if (N.is(NodeKind::Guard) && N.guard().K == GuardPredicate::SameType)
+    return true;
+  return std::any_of(N.children().begin(), N.children().end(),
+                     [](const NodeRef &C) { return hasSameTypeGuard(*C); });
+}
+
+/// A hop along one ray of \p B over a hurdle onto a square, neither of the
+/// mover's type (the janggi cannon): seq([ride<0..>(leg(v; empty))], leg(v;
+/// occupied), guard<!sametype>(seq()), [ride<0..>(leg(v; empty))], leg(v;
+/// ...), guard<!sametype>(seq())), perhaps inside zone tests (a palace's
+/// diagonals). Its direction, and whether the hurdle may stand beyond the
+/// first square.
+struct SameTypeHop {
+  Vec V;
+  bool Far;
+};
+
+std::optional<SameTypeHop> sameTypeHop(const Node &N, const Board &B) {
+  // The path's members, zone tests left out (they only say where moves
+  // exist, which the tables hold).
+  std::vector<const Node *> Items;
+  bool Ok = true;
+  std::function<void(const Node &)> Flatten = [&](const Node &M) {
+    if (M.is(NodeKind::Seq)) {
+      for (const NodeRef &C : M.children())
+        Flatten(*C);
+    } else if (M.is(NodeKind::Guard) && M.guard().K == GuardPredicate::Zone) {
+      Flatten(*M.operand());
+    } else if (M.is(NodeKind::Leg) || M.is(NodeKind::Ride) ||
+               isNotSameType(M)) {
+      Items.push_back(&M);
+    } else {
+      Ok = false;
+    }
+  };
+  Flatten(N);
+  if (!Ok)
+    return std::nullopt;
+  size_t At = 0;
+  std::optional<Vec> V;
+  // An optional ride<0..>(leg(v; empty)).
+  auto Ride = [&]() {
+    if (At < Items.size() && Items[At]->is(NodeKind::Ride)) {
+      const Node &R = *Items[At];
+      const auto &Parts = R.range().intervals();
+      const Node &Step = *R.operand();
+      // A ride the passes bounded by the board goes to its edge.
+      if (Parts.size() != 1 || Parts[0].Lo != 0 || !Step.is(NodeKind::Leg) ||
+          (!Parts[0].isUnbounded() &&
+           reach(Parts[0].Hi + 1, Step.vec(), B) != 0) ||
+          Step.land() != Land::empty() || Step.effect() != Effect::None ||
+          (V && Step.vec() != *V))
+        return Ok = false;
+      V = Step.vec();
+      ++At;
+      return true;
+    }
+    return false;
+  };
+  auto LegThenGuard = [&](bool Hurdle) {
+    if (At + 1 >= Items.size() || !Items[At]->is(NodeKind::Leg) ||
+        !isNotSameType(*Items[At + 1]))
+      return false;
+    const Node &L = *Items[At];
+    if ((V && L.vec() != *V) || L.effect() != Effect::None ||
+        (Hurdle && L.land() != Land::occupied()))
+      return false;
+    V = L.vec();
+    At += 2;
+    return true;
+  };
+  bool Far = Ride();
+  if (!Ok || !LegThenGuard(true))
+    return std::nullopt;
+  Ride();
+  if (!Ok || !LegThenGuard(false) || At != Items.size() || V->z != 0)
+    return std::nullopt;
+  return SameTypeHop{*V, Far};
+}
+
+/// The hurdle of \p Hop from \p Origin on \p Occ: the first occupied
+/// square along its ray (the next one only, for a hurdle that is not far).
+Bits hurdleOf(const SameTypeHop &Hop, const Board &B, unsigned Origin,
+              Color Side, Bits Occ) {
+  Vec D = Side == Color::Black ? Transform::rotate180().apply(Hop.V) : Hop.V;
+  Vec C = B.coord(Origin);
+  while (true) {
+    C = Vec(C.x + D.x, C.y + D.y, C.z + D.z);
+    if (!B.contains(C))
+      return 0;
+    unsigned Sq = B.index(C);
+    if (Occ >> Sq & 1)
+      return Bits(1) << Sq;
+    if (!Hop.Far)
+      return 0;
+  }
+}
+
 void checkColourless(const Node &N, const BitboardRules &Rules) {
   if (N.is(NodeKind::Borrow))
     throw Refused{"borrowed moves (XBetza's final 'x') depend on the types "
@@ -340,9 +447,13 @@ void checkColourless(const Node &N, const BitboardRules &Rules) {
     throw Refused{"a promotion is not a destination a table can list"};
   if (N.is(NodeKind::Leg) && N.effect() == Effect::EnPassant)
     throw Refused{"an en passant capture depends on the previous move"};
-  // A zone is fixed squares (a variants.ini region): tables hold it.
-  if (N.is(NodeKind::Guard) && !(N.guard().K == GuardPredicate::Zone &&
-                                 Rules.Zones.count(N.guard().ZoneId)))
+  // A zone is fixed squares (a variants.ini region): tables hold it. A
+  // hop whose hurdle and landing square must not hold the mover's type is
+  // checked part by part (sameTypeHop).
+  if (N.is(NodeKind::Guard) &&
+      !(N.guard().K == GuardPredicate::Zone &&
+        Rules.Zones.count(N.guard().ZoneId)) &&
+      !isNotSameType(N))
     throw Refused{"a guard (" + N.guard().str() +
                   ") depends on more than occupancy"};
   for (const NodeRef &C : N.children())
@@ -387,6 +498,7 @@ struct WrittenPart {
   Color Side;
   size_t Piece, Index;
   Kind K;
+  bool SameType;
 };
 
 /// The squares that matter to a part from \p Origin (the relevance probe),
@@ -600,12 +712,15 @@ void compact(Entry &En, Kind Kd) {
       }
     if (Keep.size() != N / 2)
       continue;
-    std::vector<Bits> A, Q, C;
+    std::vector<Bits> A, Q, C, H;
     for (size_t I : Keep) {
       A.push_back(En.All[I]);
       Q.push_back(En.Quiet[I]);
       C.push_back(En.Capture[I]);
+      if (!En.Hurdle.empty())
+        H.push_back(En.Hurdle[I]);
     }
+    En.Hurdle = std::move(H);
     En.All = std::move(A);
     En.Quiet = std::move(Q);
     En.Capture = std::move(C);
@@ -661,13 +776,17 @@ void assignMultiplier(Entry &En, unsigned Origin, const Board &Bd, Kind Kd,
   En.MagicHi = M->Hi;
   En.Shift = M->Shift;
   // The tables in magic-index order; unused slots stay empty.
-  std::vector<Bits> A(First.size()), Q(First.size()), C(First.size());
+  std::vector<Bits> A(First.size()), Q(First.size()), C(First.size()),
+      H(En.Hurdle.empty() ? 0 : First.size());
   for (size_t Idx = 0; Idx < First.size(); ++Idx)
     if (First[Idx] != UINT32_MAX) {
       A[Idx] = En.All[First[Idx]];
       Q[Idx] = En.Quiet[First[Idx]];
       C[Idx] = En.Capture[First[Idx]];
+      if (!H.empty())
+        H[Idx] = En.Hurdle[First[Idx]];
     }
+  En.Hurdle = std::move(H);
   En.All = std::move(A);
   En.Quiet = std::move(Q);
   En.Capture = std::move(C);
@@ -676,7 +795,8 @@ void assignMultiplier(Entry &En, unsigned Origin, const Board &Bd, Kind Kd,
 /// Whether every square of \p T has one entry whatever the occupancy: a
 /// leaper (knight, king, a pawn's captures), looked up without a magic.
 bool isLeaper(const PartTables &T) {
-  if (T.K == Kind::Mixed || T.How == Lookup::Shared || T.Squares.empty())
+  if (T.K == Kind::Mixed || T.How == Lookup::Shared || T.Squares.empty() ||
+      T.SameType)
     return false;
   for (const Entry &En : T.Squares)
     if (En.Mask != 0 || En.All.size() != 1)
@@ -689,7 +809,8 @@ bool isLeaper(const PartTables &T) {
 /// elephant's eye): chosen by a test of that square, without a multiplier.
 /// Call before multipliers are assigned (entries in occupancy order).
 bool isOneBlocker(const PartTables &T) {
-  if (T.K == Kind::Mixed || T.How == Lookup::Shared || T.Squares.empty())
+  if (T.K == Kind::Mixed || T.How == Lookup::Shared || T.Squares.empty() ||
+      T.SameType)
     return false;
   for (const Entry &En : T.Squares)
     if (popcount(En.Mask) > 1)
@@ -750,7 +871,26 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
   std::vector<NodeRef> Split, Parts;
   splitParts(distributeTests(Piece.IR), Split);
   for (const NodeRef &Part : regroupByLine(Split, B)) {
-    fitParts(Part, B, Piece.Side, Parts);
+    // A hop that must not pass over its own type is looked up ray by ray:
+    // one ray's moves go when its hurdle is of that type.
+    if (hasSameTypeGuard(*Part)) {
+      if (!Rules.SameTypeParameter)
+        throw Refused{"a guard (!sametype) depends on more than occupancy "
+                      "(the bitboard header's functions take the pieces of "
+                      "the mover's type; this output calls them without)"};
+      if (Part->is(NodeKind::Sym))
+        for (const Transform &Tr : Part->transforms().transforms())
+          Parts.push_back(transformed(Part->operand(), Tr));
+      else
+        Parts.push_back(Part);
+      for (size_t I = Parts.size(); I-- > 0 && hasSameTypeGuard(*Parts[I]);)
+        if (!sameTypeHop(*Parts[I], B))
+          throw Refused{"a guard (!sametype) depends on more than occupancy "
+                        "(tables hold it only at a hop's hurdle and landing "
+                        "square, as for the janggi cannon)"};
+    } else {
+      fitParts(Part, B, Piece.Side, Parts);
+    }
     // Each part is a lookup in the engine and a table in the header.
     if (Parts.size() > MaxPartsPerPiece)
       throw Refused{
@@ -767,6 +907,7 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
     if (Written != AllWritten.end()) {
       PartTables T;
       T.K = Written->K;
+      T.SameType = Written->SameType;
       T.How = Lookup::Shared;
       T.SharedPiece = Written->Piece;
       T.SharedPart = Written->Index;
@@ -779,7 +920,7 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
       for (unsigned S = 0; S < B.numSquares(); ++S) {
         T.Squares.push_back(B.squares().test(S)
                                 ? tabulateRider(*Rider, B, S, Piece.Side)
-                                : Entry{0, 0, 0, 63, {0}, {0}, {0}});
+                                : Entry{0, 0, 0, 63, {0}, {0}, {0}, {}});
         compact(T.Squares[S], T.K);
       }
       assignMultipliers(T, B, Index, MagicWork, Piece.Name);
@@ -830,7 +971,7 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
     // image after the ends of its rays are dropped (2^10 sets for a cannon
     // in a corner of 8x8, not 2^14), never held for every square at once.
     std::vector<std::vector<Entry>> Own(B.numSquares());
-    T.Squares.assign(B.numSquares(), Entry{0, 0, 0, 63, {0}, {0}, {0}});
+    T.Squares.assign(B.numSquares(), Entry{0, 0, 0, 63, {0}, {0}, {0}, {}});
     // Evaluations still to make, and the steps they would take at the
     // rate seen so far: a part that would spend the header's budget is
     // refused after its first square, not after the budget.
@@ -862,6 +1003,20 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
     }
     // The kind is known only once every square is tabulated.
     T.K = Flags.kind();
+    if (auto Hop = sameTypeHop(*Part, B)) {
+      if (T.K != Kind::Plain)
+        throw Refused{"a hop that must not pass over its own type makes "
+                      "moves a plain table cannot hold"};
+      T.SameType = true;
+      for (unsigned S = 0; S < B.numSquares(); ++S)
+        for (Entry &En : Own[S]) {
+          Bits Occ = 0;
+          for (size_t I = 0; I < En.All.size();
+               ++I, Occ = (Occ - En.Mask) & En.Mask)
+            En.Hurdle.push_back(
+                En.All[I] ? hurdleOf(*Hop, B, S, Piece.Side, Occ) : 0);
+        }
+    }
     for (unsigned S = 0; S < B.numSquares(); ++S)
       if (B.squares().test(S)) {
         // Compacting the images first keeps the union's sets right: each
@@ -886,7 +1041,8 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
     if (isLeaper(T))
       T.How = Lookup::Leaper;
     if (T.How == Lookup::Magic)
-      AllWritten.push_back({T.Part, Piece.Side, PieceIndex, I, T.K});
+      AllWritten.push_back(
+          {T.Part, Piece.Side, PieceIndex, I, T.K, T.SameType});
   }
   return Tables;
 }
@@ -960,7 +1116,7 @@ void maskOverWiderRiders(std::vector<TabulatedPiece> &Pieces, const Board &B) {
         for (const auto &Ray : raysOf(R, B, S, Side))
           for (unsigned Sq : Ray)
             Mask |= Bits(1) << Sq;
-      Squares[S] = Entry{0, 0, 0, 63, {Mask}, {Mask}, {Mask}};
+      Squares[S] = Entry{0, 0, 0, 63, {Mask}, {Mask}, {Mask}, {}};
     }
     return Squares;
   };

@@ -45,6 +45,8 @@ void formatSet(std::string &D, Bits V, bool Wide) {
 /// The functions' terms for the parts of one piece (or one family).
 struct Terms {
   std::vector<std::string> Attacks, Quiets, Captures;
+  /// Whether a part needs same_type, the pieces of the mover's type.
+  bool SameType = false;
 
   /// A part of kind \p K (not Mixed) whose stored set is the expression S.
   void add(Kind K, const std::string &S) {
@@ -110,6 +112,13 @@ private:
   void functions(const std::string &Name, bool BySide, const Terms &T);
   void familyFunctions(size_t White, size_t Black);
   std::string common() const;
+  /// Whether piece \p P's functions take same_type.
+  bool sameType(size_t P) const {
+    for (const PartTables &T : Pieces[P].Tables)
+      if (T.SameType)
+        return true;
+    return false;
+  }
   const char *entryFunction() const {
     return Index == BitboardIndex::Pext ? "fairy_pext_entry"
                                         : "fairy_magic_entry";
@@ -142,7 +151,8 @@ bool HeaderWriter::alike(const TabulatedPiece &A, const TabulatedPiece &B) {
     return false;
   for (size_t I = 0; I < A.Tables.size(); ++I) {
     const PartTables &X = A.Tables[I], &Y = B.Tables[I];
-    if (X.How != Y.How || X.K != Y.K || X.How == Lookup::Shared)
+    if (X.How != Y.How || X.K != Y.K || X.How == Lookup::Shared ||
+        X.SameType != Y.SameType)
       return false;
     // Masks over one table: the masks are the two rows.
     if (X.How == Lookup::Subset &&
@@ -262,8 +272,9 @@ void HeaderWriter::blockers(const std::vector<size_t> &Rows, size_t I,
 void HeaderWriter::magics(const std::vector<size_t> &Rows, size_t I,
                           const std::string &Id) {
   Kind Kd = Pieces[Rows[0]].Tables[I].K;
-  std::vector<Bits> Set, Quiet, Capture;
+  std::vector<Bits> Set, Quiet, Capture, Hurdle;
   std::vector<std::string> Structs;
+  bool SameType = Pieces[Rows[0]].Tables[I].SameType;
   for (size_t R = 0; R < Rows.size(); ++R) {
     const PartTables &T = Pieces[Rows[R]].Tables[I];
     size_t First = Set.size();
@@ -277,6 +288,8 @@ void HeaderWriter::magics(const std::vector<size_t> &Rows, size_t I,
       Structs.push_back(std::move(S));
       for (size_t K = 0; K < En.All.size(); ++K) {
         Set.push_back(stored(En, K, Kd));
+        if (SameType)
+          Hurdle.push_back(En.Hurdle[K]);
         if (Kd == Kind::Mixed) {
           Quiet.push_back(En.Quiet[K]);
           Capture.push_back(En.Capture[K]);
@@ -306,6 +319,8 @@ void HeaderWriter::magics(const std::vector<size_t> &Rows, size_t I,
     Definitions += "\n};\n";
   };
   Sets("_set", Set);
+  if (SameType)
+    Sets("_hurdle", Hurdle);
   if (Kd == Kind::Mixed) {
     Sets("_quiet", Quiet);
     Sets("_capture", Capture);
@@ -379,6 +394,17 @@ void HeaderWriter::addTerms(const PartTables &T, const Place &Pl,
   }
   std::string Found = fmt::format("{}(&{}_magics{}[sq], occupied)",
                                   entryFunction(), Pl.Array, Row);
+  if (T.SameType) {
+    // The hurdle is at the same index as the set.
+    std::string Hurdle =
+        Wide ? fmt::format("fairy_set({0}_hurdle + ({1} - {0}_set))", Pl.Array,
+                           Found)
+             : fmt::format("{0}_hurdle[{1} - {0}_set]", Pl.Array, Found);
+    Out.SameType = true;
+    return Out.add(T.K, fmt::format("(({} & same_type) ? FAIRY_CAST(fairy_bb, "
+                                    "0) : ({} & ~same_type))",
+                                    Hurdle, set(Found)));
+  }
   if (T.K != Kind::Mixed)
     return Out.add(T.K, set(Found));
   // The quiet and capture sets are at the same index as the attacks.
@@ -411,6 +437,11 @@ void HeaderWriter::functions(const std::string &Name, bool BySide,
   std::string Unused = BySide
                            ? "  (void)side;\n  (void)sq;\n  (void)occupied;\n"
                            : "  (void)sq;\n  (void)occupied;\n";
+  // A janggi cannon's moves depend on where the pieces of its type stand.
+  if (T.SameType) {
+    Params += ", fairy_bb same_type";
+    Unused += "  (void)same_type;\n";
+  }
   for (auto [Fn, List] :
        {std::pair<const char *, const std::vector<std::string> *>{"attacks",
                                                                   &T.Attacks},
@@ -432,13 +463,20 @@ void HeaderWriter::familyFunctions(size_t White, size_t Black) {
     functions(family(White), true, T);
     return;
   }
+  bool Same = sameType(White) || sameType(Black);
+  auto Args = [&](size_t P) {
+    return sameType(P) ? "sq, occupied, same_type" : "sq, occupied";
+  };
   for (const char *Fn : {"attacks", "quiets", "captures"})
-    Body +=
-        fmt::format("static inline fairy_bb fairy_{0}_{1}({2}) {{\n"
-                    "  return side ? fairy_{0}_{3}(sq, occupied)\n"
-                    "              : fairy_{0}_{4}(sq, occupied);\n}}\n",
-                    Fn, family(White), "int side, int sq, fairy_bb occupied",
-                    name(Black), name(White));
+    Body += fmt::format(
+        "static inline fairy_bb fairy_{0}_{1}({2}) {{\n{5}"
+        "  return side ? fairy_{0}_{3}({6})\n"
+        "              : fairy_{0}_{4}({7});\n}}\n",
+        Fn, family(White),
+        Same ? "int side, int sq, fairy_bb occupied, fairy_bb same_type"
+             : "int side, int sq, fairy_bb occupied",
+        name(Black), name(White), Same ? "  (void)same_type;\n" : "",
+        Args(Black), Args(White));
 }
 
 void HeaderWriter::tables(size_t P) {
@@ -665,20 +703,37 @@ void HeaderWriter::pieceApi(const BitboardRules &Rules) {
                         cStringLiteral(P.Name), cStringLiteral(P.Identifier),
                         P.Royal ? 1 : 0, P.SideSpecific ? 1 : 0);
   Body += "};\n";
+  // Functions taking same_type (a janggi cannon's) make the lookups by
+  // index take it too: the pieces of the type looked up.
+  auto Same = [&](const std::string &Name) {
+    for (size_t P = 0; P < Pieces.size(); ++P)
+      if ((name(P) == Name || family(P) == Name) && sameType(P))
+        return true;
+    return false;
+  };
+  bool AnySame = false;
+  for (size_t P = 0; P < Pieces.size(); ++P)
+    AnySame |= sameType(P);
+  if (AnySame)
+    Body += "/* same_type: the pieces (of either side) of the type looked "
+            "up. */\n";
   for (bool Unmoved : {false, true})
     for (const char *Fn : {"attacks", "quiets", "captures"}) {
       Body += fmt::format("static inline fairy_bb fairy_{}{}(int piece, int "
-                          "side, int sq, fairy_bb occupied) {{\n"
-                          "  (void)side;\n  (void)sq;\n  (void)occupied;\n"
+                          "side, int sq, fairy_bb occupied{}) {{\n"
+                          "  (void)side;\n  (void)sq;\n  (void)occupied;\n{}"
                           "  switch (piece) {{\n",
-                          Fn, Unmoved ? "_" + Initial : "");
+                          Fn, Unmoved ? "_" + Initial : "",
+                          AnySame ? ", fairy_bb same_type" : "",
+                          AnySame ? "  (void)same_type;\n" : "");
       for (size_t I = 0; I < Infos.size(); ++I) {
         const BitboardPieceInfo &P = Infos[I];
         const std::array<std::string, 2> &Of = Unmoved ? P.Initial : P.Moves;
         auto Call = [&](const std::string &Name) {
           return Name.empty()
                      ? std::string("FAIRY_CAST(fairy_bb, 0)")
-                     : fmt::format("fairy_{}_{}(sq, occupied)", Fn, Name);
+                     : fmt::format("fairy_{}_{}(sq, occupied{})", Fn, Name,
+                                   Same(Name) ? ", same_type" : "");
         };
         Body += fmt::format("  case {}:\n", Macro[I]);
         if (Of[0] == Of[1])

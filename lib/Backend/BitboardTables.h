@@ -32,6 +32,9 @@ struct Entry {
   uint64_t MagicLo = 0, MagicHi = 0;
   unsigned Shift = 63;
   std::vector<Bits> All, Quiet, Capture;
+  /// For a part whose hurdle must not be of the mover's type (SameType):
+  /// each entry's hurdle (empty where the part has no move).
+  std::vector<Bits> Hurdle;
 
   /// The table index of the relevant occupancy \p Occ: the halves are
   /// multiplied separately and combined, as in Fairy-Stockfish's large
@@ -80,6 +83,12 @@ struct PartTables {
   /// (a queen looks up the rook's and the bishop's, a lance the rook's).
   size_t SharedPiece = 0, SharedPart = 0;
   NodeRef Part; ///< the moveset tabulated
+  /// A hop over a hurdle, onto a square, neither holding a piece of the
+  /// mover's type (guard<!sametype> at both: the janggi cannon), along one
+  /// ray: Plain, with a hurdle per entry. Its moves are
+  /// (hurdle & same_type) ? 0 : S & ~same_type, where same_type holds the
+  /// pieces of the mover's type, the functions' last parameter.
+  bool SameType = false;
 };
 
 struct TabulatedPiece {

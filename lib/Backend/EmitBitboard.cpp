@@ -160,11 +160,13 @@ std::optional<std::string> pieceSet(Compilation &C) {
       SideSpecific.insert(V.Def);
   auto Emit = [&](const std::vector<PieceView> &Written,
                   std::vector<SkippedPiece> *Skipped) {
-    return emitBitboard(
-        bitboardPieces(Written, !C.Inv.Side), Set.board(),
-        generatedBy("bitboard", Set, Written, C.source()) + Notes, Why,
-        C.Inv.Index, bitboardRulesOf(Set, Written, SideSpecific, Incomplete),
-        Skipped);
+    BitboardRules Rules =
+        bitboardRulesOf(Set, Written, SideSpecific, Incomplete);
+    Rules.SameTypeParameter = true;
+    return emitBitboard(bitboardPieces(Written, !C.Inv.Side), Set.board(),
+                        generatedBy("bitboard", Set, Written, C.source()) +
+                            Notes,
+                        Why, C.Inv.Index, Rules, Skipped);
   };
   std::vector<SkippedPiece> Skipped;
   auto Header = Emit(Views, C.Inv.KeepGoing ? &Skipped : nullptr);
@@ -192,7 +194,10 @@ std::optional<std::string> onePiece(Compilation &C) {
   if (!T)
     return std::nullopt;
   std::string Why;
-  auto Header = emitBitboard(T->Pieces, T->B, T->Comment, Why, C.Inv.Index);
+  BitboardRules Rules;
+  Rules.SameTypeParameter = true;
+  auto Header =
+      emitBitboard(T->Pieces, T->B, T->Comment, Why, C.Inv.Index, Rules);
   if (!Header)
     C.Diags.error("cannot emit bitboard tables: " + Why);
   return Header;

@@ -352,6 +352,132 @@ void checkZones(BitboardIndex Index, GeneratedCode &Code) {
   }
 }
 
+/// Janggi cannons: a hop neither over nor onto a piece of its own type
+/// (guard<!sametype> at the hurdle and the landing square), looked up ray
+/// by ray with each entry's hurdle; the functions take same_type, the
+/// pieces of the mover's type. Checked against the evaluator with random
+/// occupancies of which some pieces are cannons.
+void checkSameType(BitboardIndex Index, GeneratedCode &Code) {
+  struct SameCase {
+    const char *Name, *IR, *Board, *Zone;
+    Color Side;
+  };
+  const char *Hop =
+      "seq(ride<0..>(leg(1,0; empty)), leg(1,0; occupied), "
+      "guard<!sametype>(seq()), ride<0..>(leg(1,0; empty)), leg(1,0; "
+      "notfriend), guard<!sametype>(seq()))";
+  const std::string Orthogonal = std::string("sym<c4>(") + Hop + ")";
+  std::string Diagonal = std::string("sym<lrfb>(") + Hop + ")";
+  for (size_t At; (At = Diagonal.find("1,0;")) != std::string::npos;)
+    Diagonal.replace(At, 4, "1,1;");
+  const std::string Palace = "alt(" + Orthogonal + ", guard<zone 1>(seq(" +
+                             Diagonal + ", guard<zone 1>(seq()))))";
+  const SameCase SameCases[] = {
+      {"janggi_cannon", Palace.c_str(), "9x10",
+       "d1,e1,f1,d2,e2,f2,d3,e3,f3,d8,e8,f8,d9,e9,f9,d10,e10,f10",
+       Color::White},
+      {"cannon_8x8", Orthogonal.c_str(), "8x8", "", Color::Black},
+  };
+  std::mt19937_64 Rng(25);
+  for (const SameCase &C : SameCases) {
+    SCOPED_TRACE(std::string(C.Name) + " on " + C.Board);
+    std::string E;
+    std::optional<Position> P = fairy::test::boardOrPlacement(C.Board, E);
+    ASSERT_TRUE(P) << E;
+    const Board &B = P->board();
+    if (Index == BitboardIndex::Pext && B.numSquares() > 64)
+      continue;
+    SquareSet Zone(B.numSquares());
+    std::string Names = C.Zone;
+    for (size_t At = 0; At < Names.size();) {
+      size_t End = std::min(Names.find(',', At), Names.size());
+      unsigned Sq = 0;
+      ASSERT_TRUE(B.parseSquare(Names.substr(At, End - At), Sq, E)) << E;
+      Zone.set(Sq);
+      At = End + 1;
+    }
+    NodeRef IR = compile("ir", C.IR, B);
+    ASSERT_TRUE(IR);
+    BitboardRules Rules;
+    Rules.Zones[1] = Zone;
+    Rules.SameTypeParameter = true;
+    auto Header =
+        emitBitboard({{C.Name, IR, C.Side}}, B, "test", E, Index, Rules);
+    ASSERT_TRUE(Header) << E;
+    EXPECT_NE(Header->find("fairy_attacks_" + std::string(C.Name) +
+                           "(int sq, fairy_bb occupied, fairy_bb same_type)"),
+              std::string::npos);
+    std::shared_ptr<FastEvaluator> Fast = FastEvaluator::compile(IR, B, E);
+    ASSERT_TRUE(Fast) << E;
+    std::vector<Bits> Occupancies = randomOccupancies(B, 200, Rng);
+    std::string Occ, Same, Expect;
+    unsigned N = B.numSquares();
+    for (Bits O : Occupancies) {
+      Bits Cannons = 0;
+      for (unsigned S = 0; S < N; ++S)
+        if ((O >> S & 1) && std::bernoulli_distribution(0.3)(Rng))
+          Cannons |= Bits(1) << S;
+      Occ += halves(O) + ",\n";
+      Same += halves(Cannons) + ",\n";
+      Expect += "{";
+      for (unsigned S = 0; S < N; ++S) {
+        Position Q(B);
+        Q.Zones[1] = Zone;
+        Q.MoverType = 'C';
+        for (unsigned X = 0; X < N; ++X)
+          if (X != S && (O >> X & 1))
+            Q.place(X, opposite(C.Side), (Cannons >> X & 1) ? 'C' : 'X');
+        auto D = Fast->evaluate(Q, S, C.Side, E);
+        ASSERT_TRUE(D) << E;
+        Bits Quiet = bitsOf(D->Quiet),
+             Capture = bitsOf(D->Capture) | bitsOf(D->Remote);
+        Expect += "{" + halves(Quiet | Capture) + "," + halves(Quiet) + "," +
+                  halves(Capture) + "},";
+      }
+      Expect += "},\n";
+    }
+    std::string Program = fmt::format(
+        R"(#define FAIRY_TABLES_IMPLEMENTATION
+#include "{0}.h"
+#include <stdio.h>
+
+#ifndef FAIRY_BB
+#define FAIRY_BB(hi, lo) ((fairy_bb)(lo))
+#endif
+#define SET(x) FAIRY_BB((x)[1], (x)[0])
+
+static const unsigned long long occupancy[{1}][2] = {{
+{2}}};
+static const unsigned long long same[{1}][2] = {{
+{3}}};
+static const unsigned long long expected[{1}][{4}][3][2] = {{
+{5}}};
+int main(void) {{
+  int k, s, i, mismatches = 0;
+  for (k = 0; k < {1}; ++k)
+    for (s = 0; s < {4}; ++s) {{
+      fairy_bb bit = (fairy_bb)1 << s;
+      fairy_bb occ = SET(occupancy[k]) | bit;
+      fairy_bb cannons = SET(same[k]) & ~bit;
+      fairy_bb got[3];
+      got[0] = fairy_attacks_{0}(s, occ, cannons);
+      got[1] = fairy_quiets_{0}(s, occ, cannons);
+      got[2] = fairy_captures_{0}(s, occ, cannons);
+      for (i = 0; i < 3; ++i)
+        if (got[i] != SET(expected[k][s][i]) && mismatches++ < 5)
+          printf("occupancy %d square %d set %d: got %llx:%llx\n", k, s, i,
+                 (unsigned long long)(got[i] >> 32 >> 32),
+                 (unsigned long long)got[i]);
+    }}
+  printf("%d mismatches\n", mismatches);
+  return mismatches != 0;
+}}
+)",
+        C.Name, Occupancies.size(), Occ, Same, N, Expect);
+    Code.check(C.Name, *Header, Program);
+  }
+}
+
 using CheckFn = void (*)(BitboardIndex, GeneratedCode &);
 
 /// Runs \p Check on headers indexed by \p Index: PEXT code is compiled
@@ -385,6 +511,12 @@ TEST(BitboardTest, ZonedPiecesMatchTheEvaluator) {
 }
 TEST(BitboardTest, PextZonedPiecesMatchTheEvaluator) {
   run(checkZones, BitboardIndex::Pext);
+}
+TEST(BitboardTest, SameTypeHopsMatchTheEvaluator) {
+  run(checkSameType, BitboardIndex::Magic);
+}
+TEST(BitboardTest, PextSameTypeHopsMatchTheEvaluator) {
+  run(checkSameType, BitboardIndex::Pext);
 }
 TEST(BitboardTest, MaskedRidersMatchTheEvaluator) {
   run(checkMaskedRiders, BitboardIndex::Magic);

@@ -80,6 +80,11 @@ struct BitboardRules {
   /// `promote P to Q R B N;`: the indices in Pieces of what pieces promote
   /// to.
   std::optional<std::vector<int>> PromotionTypes;
+  /// Whether a piece's functions may take a last parameter, same_type (the
+  /// pieces of its type: a janggi cannon hops neither over nor onto its
+  /// own type). Otherwise such pieces are refused (--emit=movegen's code
+  /// calls every function with (sq, occupied)).
+  bool SameTypeParameter = false;
 };
 
 /// A piece emitBitboard left out, and why.
