@@ -8,12 +8,15 @@ ones again). Each is a hint: the generator checks it like any candidate.
     scripts/known-multipliers.py build/tools/fairyc lib/Backend/KnownMultipliers.inc > new.inc
 
 Given an existing list, its entries come first, unchanged, and only the
-multipliers of masks it lacks are added.
+multipliers of masks it lacks are added. With FAIRY_VARIANTS_INI=FILE (the
+list in the repository was made with Fairy-Stockfish's variants.ini), every
+section of that file is run too.
 
 Run it with an empty KnownMultipliers.inc compiled in (so the search, not the
 previous list, is what is recorded); the order of boards and pieces is fixed,
 so the output is reproducible.
 """
+import os
 import re
 import subprocess
 import sys
@@ -67,10 +70,16 @@ def main():
                     seen.add(key)
                     out.append(key)
     masks = {(k[0], k[1], k[4]) for k in out}
-    runs = RUNS + [("--variant=" + v, None) for v in builtins(fairyc)]
-    for path, board in runs:
-        cmd = [fairyc, path, "--emit=bitboard"] + (
-            ["--board=" + board] if board else [])
+    runs = [[path] + (["--board=" + board] if board else [])
+            for path, board in RUNS]
+    runs += [["--variant=" + v] for v in builtins(fairyc)]
+    ini = os.environ.get("FAIRY_VARIANTS_INI")
+    if ini:
+        with open(ini) as f:
+            names = re.findall(r"^\s*\[([^\]:]+)", f.read(), re.M)
+        runs += [["--import=" + ini, "--variant=" + n.strip()] for n in names]
+    for args in runs:
+        cmd = [fairyc] + args + ["--emit=bitboard"]
         # A variant with a piece the header cannot hold still writes the
         # others (and exits with 1).
         header = subprocess.run(cmd, capture_output=True, text=True).stdout

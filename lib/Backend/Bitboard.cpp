@@ -580,6 +580,141 @@ Entry tabulate(const FastEvaluator &Fast, const Position &Empty,
   return En;
 }
 
+/// An image walked on its ray instead of evaluated: one or two segments
+/// [ride<0..n>(leg(v; empty))] leg(v; land) along one direction -- a slider
+/// or a quiet one, a cannon's or a grasshopper's hop over the first piece
+/// (guard<!sametype> tests left out: nothing is of the mover's type when
+/// tables are made) -- perhaps inside a zone test of its square and before
+/// one of where it lands (a palace's diagonals, a mobility region).
+struct RayWalk {
+  Vec V;
+  struct Segment {
+    int Steps = 1; ///< 0: to the edge
+    Land L;
+  };
+  std::vector<Segment> Segments;
+  int From = 0, To = 0; ///< the zones tested (0: none)
+};
+
+std::optional<RayWalk> rayWalk(const Node &N) {
+  RayWalk W;
+  const Node *M = &N;
+  if (M->is(NodeKind::Guard) && !isNotSameType(*M)) {
+    if (M->guard().K != GuardPredicate::Zone || M->guard().Negated)
+      return std::nullopt;
+    W.From = M->guard().ZoneId;
+    M = M->operand().get();
+  }
+  std::vector<const Node *> Items;
+  std::function<void(const Node &)> Flatten = [&](const Node &X) {
+    if (X.is(NodeKind::Seq))
+      for (const NodeRef &C : X.children())
+        Flatten(*C);
+    else if (!isNotSameType(X))
+      Items.push_back(&X);
+  };
+  Flatten(*M);
+  if (!Items.empty() && Items.back()->is(NodeKind::Guard)) {
+    const Node &G = *Items.back();
+    if (G.guard().K != GuardPredicate::Zone || G.guard().Negated ||
+        !G.operand()->is(NodeKind::Seq) || !G.operand()->children().empty())
+      return std::nullopt;
+    W.To = G.guard().ZoneId;
+    Items.pop_back();
+  }
+  std::optional<Vec> V;
+  for (size_t At = 0; At < Items.size();) {
+    RayWalk::Segment Seg;
+    if (Items[At]->is(NodeKind::Ride)) {
+      const Node &R = *Items[At];
+      const auto &Parts = R.range().intervals();
+      const Node &Step = *R.operand();
+      if (!Step.is(NodeKind::Leg) || Parts.size() != 1 || Parts[0].Lo != 0 ||
+          Step.land() != Land::empty() || Step.effect() != Effect::None ||
+          (V && Step.vec() != *V))
+        return std::nullopt;
+      V = Step.vec();
+      Seg.Steps = Parts[0].isUnbounded() ? 0 : Parts[0].Hi + 1;
+      ++At;
+    }
+    if (At == Items.size() || !Items[At]->is(NodeKind::Leg))
+      return std::nullopt;
+    const Node &L = *Items[At++];
+    Land Lands[] = {Land::empty(), Land::notFriend(), Land::enemy(),
+                    Land::occupied()};
+    if (L.effect() != Effect::None || (V && L.vec() != *V) ||
+        std::find(std::begin(Lands), std::end(Lands), L.land()) ==
+            std::end(Lands))
+      return std::nullopt;
+    V = L.vec();
+    Seg.L = L.land();
+    W.Segments.push_back(Seg);
+  }
+  // A hop: the first segment lands on the hurdle.
+  if (W.Segments.empty() || W.Segments.size() > 2 ||
+      (W.Segments.size() == 2 && W.Segments[0].L != Land::occupied() &&
+       W.Segments[0].L != Land::enemy()))
+    return std::nullopt;
+  W.V = *V;
+  return W;
+}
+
+/// The entry of \p W from \p Origin for every occupancy of \p Mask, as
+/// tabulate would make it (every occupied square an opponent).
+Entry walk(const RayWalk &W, const Board &B, const Position &Empty,
+           unsigned Origin, Color Side, Bits Mask) {
+  auto ZoneBits = [&](int Id) {
+    auto Z = Empty.Zones.find(Id);
+    return Z == Empty.Zones.end() ? Bits(0) : bitsOf(Z->second);
+  };
+  Entry En;
+  size_t N = size_t(1) << popcount(Mask);
+  En.Mask = Mask;
+  En.All.assign(N, 0);
+  En.Quiet.assign(N, 0);
+  En.Capture.assign(N, 0);
+  if (W.From && !(ZoneBits(W.From) >> Origin & 1))
+    return En;
+  Bits Land = W.To ? ZoneBits(W.To) : ~Bits(0);
+  Vec D = Side == Color::Black ? Transform::rotate180().apply(W.V) : W.V;
+  std::vector<unsigned> Ray; // to the edge
+  for (Vec C = B.coord(Origin);;) {
+    C = Vec(C.x + D.x, C.y + D.y, C.z + D.z);
+    if (!B.contains(C))
+      break;
+    Ray.push_back(B.index(C));
+  }
+  Bits Occ = 0;
+  for (size_t I = 0; I < N; ++I, Occ = (Occ - Mask) & Mask) {
+    Bits All = 0;
+    size_t At = 0; // the next square of the ray
+    for (size_t G = 0; G < W.Segments.size(); ++G) {
+      const RayWalk::Segment &Seg = W.Segments[G];
+      bool Last = G + 1 == W.Segments.size();
+      bool Found = false;
+      for (int K = 1; (Seg.Steps == 0 || K <= Seg.Steps) && At < Ray.size();
+           ++K) {
+        unsigned Sq = Ray[At++];
+        bool Full = Occ >> Sq & 1;
+        bool Lands = Seg.L.allows(Full ? Land::Enemy : Land::Empty);
+        if (Last && Lands)
+          All |= Bits(1) << Sq;
+        if (Full) {
+          Found = Lands;
+          break;
+        }
+      }
+      if (!Last && !Found)
+        break; // no hurdle
+    }
+    All &= Land;
+    En.All[I] = All;
+    En.Quiet[I] = All & ~Occ;
+    En.Capture[I] = All & Occ;
+  }
+  return En;
+}
+
 /// The entry of a union of parts (the images of a symmetry) over the union
 /// of their masks, from each one's own entry: destinations for an
 /// occupancy are the union of each image's for the squares that matter to
@@ -937,6 +1072,10 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
     else
       Images.push_back(Part);
     std::vector<std::unique_ptr<FastEvaluator>> Fast;
+    // Images along one ray are walked, not evaluated.
+    std::vector<std::optional<RayWalk>> Walks;
+    for (const NodeRef &Image : Images)
+      Walks.push_back(rayWalk(*Image));
     for (const NodeRef &Image : Images) {
       std::string E;
       auto F = FastEvaluator::compile(Image, B, E);
@@ -982,7 +1121,9 @@ tabulatePiece(const BitboardPiece &Piece, size_t PieceIndex, const Board &B,
       }
       uint64_t Before = Steps.Used, Made = 0;
       for (size_t I = 0; I < Images.size(); ++I) {
-        Own[S].push_back(tabulate(*Fast[I], Empty, S, Piece.Side, Masks[S][I]));
+        Own[S].push_back(
+            Walks[I] ? walk(*Walks[I], B, Empty, S, Piece.Side, Masks[S][I])
+                     : tabulate(*Fast[I], Empty, S, Piece.Side, Masks[S][I]));
         Made += uint64_t(1) << popcount(Masks[S][I]);
       }
       Bits Union = 0;
