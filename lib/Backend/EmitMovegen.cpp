@@ -322,6 +322,8 @@ const std::set<std::string> &generatedRules() {
       "enPassantTypes",
       "flyingGeneral",
       "mustCapture",
+      "pass",
+      "diagonalLines",
       "checking",
       "soldierPromotionRank",
       "pieceToCharTable",
@@ -412,6 +414,7 @@ void readRules(const PieceSet &Set, Model &M) {
   M.FlyingGeneral = Flag("flyingGeneral", false);
   M.MustCapture = Flag("mustCapture", false);
   M.Checking = Flag("checking", true);
+  M.Pass = Flag("pass", false);
 }
 
 std::optional<std::string> pieceSet(Compilation &C) {
@@ -496,6 +499,7 @@ std::optional<std::string> pieceSet(Compilation &C) {
   for (const PieceView &V : Table) {
     PieceType &T = M.Types[TypeOf(V)];
     T.SideSpecific |= !V.BothSides;
+    T.SameType |= usesGuard(*V.IR, GuardPredicate::SameType);
     for (int S = 0; S < 2; ++S) {
       if (!V.BothSides && int(V.Side) != S)
         continue;
@@ -613,6 +617,7 @@ std::optional<std::string> pieceSet(Compilation &C) {
     if (!V.BothSides)
       SideSpecific.insert(V.Def);
   BitboardRules Rules = bitboardRulesOf(Set, Table, SideSpecific, {});
+  Rules.SameTypeParameter = true;
   std::string Why;
   M.Comment = generatedBy("movegen", Set, Table, C.source()) + Notes;
   auto Header = emitBitboard(bitboardPieces(Table, true), B, M.Comment, Why,

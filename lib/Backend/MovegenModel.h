@@ -47,6 +47,8 @@ struct PieceType {
   char Letter = '?';      ///< upper case
   bool Royal = false;
   bool SideSpecific = false;
+  /// Its lookups take the pieces of its type (a janggi cannon's hop).
+  bool SameType = false;
   /// The table views' names by side: the moved piece's, and the unmoved
   /// piece's when initial moves make it differ (else empty).
   std::array<std::string, 2> Moved, Unmoved;
@@ -109,6 +111,9 @@ struct Model {
   /// Whether a move may give check (Fairy-Stockfish's checking = false, as
   /// in racing kings, forbids it).
   bool Checking = true;
+  /// A side may pass (Fairy-Stockfish's pass = true: janggi), written as
+  /// its royal piece's move to its own square.
+  bool Pass = false;
   /// Per type and side: the squares of the start position (a piece there
   /// counts as unmoved when a FEN is read).
   std::vector<std::array<Bits, 2>> Start;

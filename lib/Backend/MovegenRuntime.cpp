@@ -485,6 +485,22 @@ static int fairy_mg_castling(const fairy_position *p, fairy_move *list,
   return n;
 }
 
+/* Passing (Fairy-Stockfish's pass = true: janggi): the royal piece "moves"
+ * to its own square, legal when it leaves no royal piece attacked. */
+static int fairy_mg_pass(const fairy_position *p, fairy_move *list, int n) {
+#if FAIRY_MG_PASS
+  const fairy_bb royals = fairy_mg_royals(p, p->side);
+  if (royals) {
+    const int sq = fairy_mg_lsb(royals);
+    list[n++] = fairy_mg_make(sq, sq, -1, FAIRY_MOVE_NORMAL, 0);
+  }
+#else
+  (void)p;
+  (void)list;
+#endif
+  return n;
+}
+
 static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
                                  int legal) {
   const int us = p->side, them = !us;
@@ -503,8 +519,9 @@ static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
       const fairy_bb checkers = fairy_mg_attackers(p, ksq, them, occ);
       const int ktype = (p->board[ksq] - 1) % FAIRY_TYPES;
       const int unmoved = FAIRY_CAST(int, (p->unmoved >> ksq) & 1);
-      fairy_bb to = (fairy_mg_quiets(ktype, us, ksq, occ, unmoved) |
-                     (fairy_mg_captures(ktype, us, ksq, occ, unmoved) &
+      const fairy_bb same = p->pieces[ktype][0] | p->pieces[ktype][1];
+      fairy_bb to = (fairy_mg_quiets(ktype, us, ksq, occ, unmoved, same) |
+                     (fairy_mg_captures(ktype, us, ksq, occ, unmoved, same) &
                       p->by_side[them])) &
                     fairy_mg_board;
       fairy_bb target = fairy_mg_board & ~own, snipers;
@@ -540,6 +557,7 @@ static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
       n = fairy_mg_en_passant(p, list, n);
       if (!checkers)
         n = fairy_mg_castling(p, list, n);
+      n = fairy_mg_pass(p, list, n);
       for (i = kept = first; i < n; ++i)
         if (fairy_is_legal(p, list[i]))
           list[kept++] = list[i];
@@ -550,6 +568,7 @@ static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
   n = fairy_mg_piece_moves(p, list, n, fairy_mg_board & ~own, &pins, 0);
   n = fairy_mg_en_passant(p, list, n);
   n = fairy_mg_castling(p, list, n);
+  n = fairy_mg_pass(p, list, n);
   if (!legal)
     return n;
 #if !FAIRY_MG_FAST

@@ -63,8 +63,10 @@ struct Writer {
   /// The call of a view's lookup \p What (quiets, captures).
   std::string call(const PieceType &T, int Side, const char *What,
                    const char *Unmoved) const {
+    // A janggi cannon's functions also take the pieces of its type.
     auto One = [&](const std::string &View) {
-      return fmt::format("fairy_{}_{}(sq, occ)", What, View);
+      return fmt::format("fairy_{}_{}(sq, occ{})", What, View,
+                         T.SameType ? ", same" : "");
     };
     if (T.Unmoved[Side].empty())
       return One(T.Moved[Side]);
@@ -123,6 +125,7 @@ struct Writer {
     line("#define FAIRY_MG_FLYING_GENERAL {}", M.FlyingGeneral ? 1 : 0);
     line("#define FAIRY_MG_MUST_CAPTURE {}", M.MustCapture ? 1 : 0);
     line("#define FAIRY_MG_CHECKING {}", M.Checking ? 1 : 0);
+    line("#define FAIRY_MG_PASS {}", M.Pass ? 1 : 0);
     line("#define FAIRY_MG_HAS_START {}", M.HasStart ? 1 : 0);
     line("#define FAIRY_MG_CASTLING_KING {}", M.CastlingKing);
     line("#define FAIRY_MG_KINGSIDE_FILE {}", M.KingsideFile);
@@ -178,9 +181,9 @@ struct Writer {
   void dispatch() {
     for (const char *What : {"quiets", "captures"}) {
       line("static inline fairy_bb fairy_mg_{}(int type, int side, int sq, "
-           "fairy_bb occ, int unmoved) {{",
+           "fairy_bb occ, int unmoved, fairy_bb same) {{",
            What);
-      line("  (void)side; (void)occ; (void)unmoved;");
+      line("  (void)side; (void)occ; (void)unmoved; (void)same;");
       line("  switch (type) {{");
       for (size_t T = 0; T < M.Types.size(); ++T)
         line("  case {}: return {};", T, sided(M.Types[T], What, "unmoved"));
@@ -312,8 +315,9 @@ struct Writer {
       // Whether it would take a piece on sq: an empty square the king
       // passes when castling counts as occupied (a grasshopper lands on
       // it only then).
-      line("    if (fairy_mg_captures({}, by, f, occ | fairy_mg_bit(sq), "
-           "FAIRY_CAST(int, (p->unmoved >> f) & 1)) & fairy_mg_bit(sq))",
+      line("    if (fairy_mg_captures({0}, by, f, occ | fairy_mg_bit(sq), "
+           "FAIRY_CAST(int, (p->unmoved >> f) & 1), p->pieces[{0}][0] | "
+           "p->pieces[{0}][1]) & fairy_mg_bit(sq))",
            T);
       line("      a |= fairy_mg_bit(f);");
       line("  }}");
@@ -371,6 +375,10 @@ struct Writer {
         line("      int unmoved = FAIRY_CAST(int, (p->unmoved >> sq) & 1);");
       else
         line("      const int unmoved = 0;");
+      if (P.SameType)
+        line("      const fairy_bb same = p->pieces[{0}][0] | "
+             "p->pieces[{0}][1];",
+             T);
       line("      fairy_bb to = ({} | ({} & enemy)) & target;",
            sided(P, "quiets", "unmoved"), sided(P, "captures", "unmoved"));
       line("      (void)unmoved;");
