@@ -10,6 +10,10 @@
  *                         sorted): the pseudo-legal moves but castling and
  *                         en passant
  *   fen FEN            -> the FEN as the generator writes it back
+ *   start              -> the FEN of the piece file's start position
+ *   children FEN       -> for every pseudo-legal move, tab-separated:
+ *                         "uci|legal|FEN after" (legal: 1 if
+ *                         fairy_generate_legal has the move)
  *
  * FEN may go on with " moves M1 M2 ..." (UCI): the position after them,
  * played by fairy_do_move (state a FEN does not hold is kept). A FEN the
@@ -51,6 +55,18 @@ int main(void) {
   while (fgets(line, sizeof line, stdin)) {
     line[strcspn(line, "\r\n")] = 0;
     char *cmd = line, *rest = strchr(line, ' ');
+    if (!strcmp(cmd, "start")) {
+      static char buf[4096];
+      fairy_position p;
+      if (fairy_position_start(&p))
+        printf("error no start position\n");
+      else {
+        fairy_position_to_fen(&p, buf, sizeof buf);
+        printf("%s\n", buf);
+      }
+      fflush(stdout);
+      continue;
+    }
     if (!rest) {
       if (*cmd)
         printf("error no FEN\n");
@@ -132,6 +148,23 @@ int main(void) {
       for (int i = 0; i < k; ++i)
         if (!i || strcmp(names[i], names[i - 1]))
           printf("%s%s", out++ ? " " : "", names[i]);
+      printf("\n");
+    } else if (!strcmp(cmd, "children")) {
+      static fairy_move legal[FAIRY_MAX_MOVES];
+      static char buf[4096];
+      int n = fairy_generate_pseudo_legal(&p, list);
+      int k = fairy_generate_legal(&p, legal);
+      for (int i = 0; i < n; ++i) {
+        int is_legal = 0;
+        for (int j = 0; j < k && !is_legal; ++j)
+          is_legal = legal[j] == list[i];
+        fairy_position q = p;
+        fairy_undo u;
+        fairy_do_move(&q, list[i], &u);
+        fairy_move_to_uci(list[i], names[0]);
+        fairy_position_to_fen(&q, buf, sizeof buf);
+        printf("%s%s|%d|%s", i ? "\t" : "", names[0], is_legal, buf);
+      }
       printf("\n");
     } else if (!strcmp(cmd, "fen")) {
       static char buf[4096];

@@ -16,15 +16,15 @@ ffish, one long-lived fsf-games.js process) plays the same variant:
   the generated perft must be ffish's -- legalMoves counted at the last
   level, push/pop above -- and at depth 4 where ffish's count, guessed
   from depths 2 and 3, stays under DEEP_LEAVES (and the run's DEEP_BUDGET
-  holds);
-  where they differ, the divide (per first move) is compared and followed
-  down the first move whose counts differ to the position where the legal
-  moves differ, which is printed (FEN, moves only one side has);
+  holds); where they differ, the divide (per first move) is compared and
+  followed down the first move whose counts differ (the generated code
+  playing the moves itself) to the position where the legal moves differ,
+  which is printed (FEN, moves only one side has);
 - fairyc's own moves: in POSITION_CHECKS playout positions per variant,
   the (from, to) pairs of fairy_generate_pseudo_legal (but castling and en
   passant) must be the destinations of the side to move's pieces in
   `fairyc --position=FEN --emit=json` (quiet, capture and promote; the
-  FEN's en passant square left out).
+  FEN's castling rights and en passant square left out).
 
 The variants: the built-in variants of BUILTINS (--variant=NAME against
 ffish's own), the example piece files of PIECE_FILES (against the built-in
@@ -33,13 +33,19 @@ variant of the same game, or against the section fairyc exports for them,
 movegen-sections.ini (this directory: cannons and hoppers, lame leapers,
 palaces, a nightrider, a 12x8 board; --import against ffish loading the
 file) and, with FAIRYC_VARIANTS_INI=path, every section of that file.
+The piece files of FAIRYC_ONLY, whose pieces Fairy-Stockfish cannot play
+(bent riders, moves that capture on the way), are played out by the
+generated code itself and compared with fairyc's own moves only: the
+pseudo-legal moves as above, and the legality of every move of the last
+LEGALITY_POSITIONS positions against the captures fairyc --position finds
+for the opponent after it.
 
 fairyc says what it does not generate: a located warning on the rule
 (-Wrule-not-generated, -Wunsupported-rule). A variant that differs is a
 declared difference iff fairyc printed such a warning for a rule that can
 change the moves (NEUTRAL_RULES, such as nMoveRule or stalemateValue, only
-end or score a game: they declare nothing), or failed with a located
-error; any other difference FAILS the test. Once per run the generated
+end or score a game: they declare nothing), or refused the variant with
+an error saying why; any other difference (or a crash) FAILS the test. Once per run the generated
 code of the first variant is also compiled as C++ (c++ -std=c++17).
 
 Usage: movegen_perft.py FAIRYC WORKDIR [--markdown]
@@ -80,18 +86,20 @@ DEEP = os.environ.get("FAIRYC_MOVEGEN_DEEP", "1") != "0"
 # and while the run's leaves at depth 4 stay under DEEP_BUDGET (a count,
 # not a time: the same positions get depth 4 on any machine).
 DEEP_LEAVES = 3000000
-DEEP_BUDGET = 30000000
+DEEP_BUDGET = 20000000
 PLAYOUTS = (8, 14, 22, 34, 50, 80)  # plies of each variant's playouts
 OTHER_POSITIONS = 3  # positions besides the start, at least
 POSITION_CHECKS = 4  # positions compared with fairyc --position
 TIMEOUT = 120        # seconds for one answer of ffish
 
 # Fairy-Stockfish's built-in variants compared.
-BUILTINS = """chess nocastle capablanca grand makruk shatranj courier xiangqi
-minixiangqi gothic embassy almost chigorin shako knightmate amazon
-hoppelpoppel newzealand torpedo berolina pawnsideways janus modern
-chancellor centaur nightrider grasshopper tencubed opulent asean ai-wok
-chaturanga""".split()
+BUILTINS = """chess nocastle fischerandom armageddon capablanca caparandom
+grand makruk shatranj courier xiangqi minixiangqi manchu gothic embassy
+almost sortofalmost chigorin perfect shako knightmate amazon hoppelpoppel
+newzealand torpedo berolina pawnsideways pawnback legan horde janus modern
+chancellor centaur gustav3 omicron nightrider grasshopper tencubed opulent
+troitzky wolf georgian paradigm shatar asean ai-wok chaturanga losalamos
+gardner racingkings""".split()
 # Example piece files: the built-in variant playing the same game, or None
 # (then ffish plays the section fairyc exports), and the letters the file
 # gives the built-in variant's pieces (ffish's -> the file's).
@@ -99,6 +107,15 @@ PIECE_FILES = [("examples/chess.fairy", "chess", {}),
                ("examples/xiangqi.fairy", "xiangqi", {"n": "h", "b": "e"}),
                ("examples/grand.fairy", "grand", {"c": "m", "a": "c"}),
                ("examples/perft/chess10x10.fairy", None, {})]
+
+# Piece files Fairy-Stockfish cannot play (bent riders, moves that capture
+# on the way): compared with fairyc's own moves only -- the pseudo-legal
+# moves with --position, and in LEGALITY_POSITIONS positions each
+# pseudo-legal move's legality with the opponent's captures in --position
+# after it (the move is legal iff none of them, on the way or at the end,
+# takes a royal piece of the mover).
+FAIRYC_ONLY = ["test/conformance/movegen-legs.fairy"]
+LEGALITY_POSITIONS = 2
 
 # Rules that only end or score a game, or forbid repetitions: whatever
 # fairyc says of them, they do not change the moves of a position.
@@ -140,6 +157,7 @@ class Variant:
         self.rows = []    # {"label", "fen", "counts", "equal"}
         self.differences = []
         self.checks = [0, 0]  # fairyc --position: compared, equal
+        self.legality = [0, 0]  # moves whose legality was checked, refused
         self.notes = []
         self.seconds = 0.0
 
@@ -164,8 +182,9 @@ class Variant:
                         RULE.search(w).group(1) in NEUTRAL_RULES)]
 
     def status(self):
-        if self.emit["rc"] != 0:
-            return "declared" if self.emit["errors"] else "FAILED"
+        if self.emit["rc"] != 0:  # refused with the reason, or a crash
+            return "declared" if "error:" in self.emit["stderr"] \
+                else "FAILED"
         if not self.differences:
             return "equal"
         return "declared" if self.declaring() else "FAILED"
@@ -437,7 +456,8 @@ def fairyc_moves(fairyc, v, fen):
     for piece in doc["pieces"]:
         if piece["side"] != doc["side"]:
             continue
-        for kind in ("quiet", "capture", "promote"):
+        # remote: destinations of moves that capture on the way
+        for kind in ("quiet", "capture", "remote", "promote"):
             for to in piece[kind]:
                 pairs.add(piece["square"] + to)
     return pairs
@@ -445,10 +465,11 @@ def fairyc_moves(fairyc, v, fen):
 
 def compare_fairyc(fairyc, v, drv, pool, rng):
     for p in rng.sample(pool, min(POSITION_CHECKS, len(pool))):
-        # En passant is not compared: no en passant square (Berolina's
-        # FEN has two, which --position does not read).
+        # Castling and en passant are not compared: no rights or square
+        # (Berolina's FEN has two en passant squares and caparandom's
+        # rights are files up to j, which --position does not read).
         fields = v.fen(p["fen"]).split(" ")
-        fen = " ".join(fields[:3] + ["-"] + fields[4:])
+        fen = " ".join(fields[:2] + ["-", "-"] + fields[4:])
         ours = set(drv.ask("pseudo " + fen).split())
         theirs = fairyc_moves(fairyc, v, fen)
         v.checks[0] += 1
@@ -498,6 +519,165 @@ def run_variant(fairyc, v, worker, built, budget):
         v.seconds = time.time() - t
 
 
+def placement(fen):
+    """A FEN's placement as {square: letter} and its size (files, ranks)."""
+    rows = fen.split(" ")[0].split("[")[0].split("/")
+    board, files = {}, 0
+    for r, row in enumerate(rows):
+        x = 0
+        for n, c in re.findall(r"(\d+)|([^+~])", row):
+            if n:
+                x += int(n)
+                continue
+            board["%s%d" % (chr(ord("a") + x), len(rows) - r)] = c
+            x += 1
+        files = max(files, x)
+    return board, (files, len(rows))
+
+
+def without(fen, squares):
+    """The FEN with `squares` emptied."""
+    board, (files, ranks) = placement(fen)
+    rows = []
+    for y in range(ranks, 0, -1):
+        row, run = "", 0
+        for x in range(files):
+            c = board.get("%s%d" % (chr(ord("a") + x), y))
+            if c is None or "%s%d" % (chr(ord("a") + x), y) in squares:
+                run += 1
+                continue
+            row += (str(run) if run else "") + c
+            run = 0
+        rows.append(row + (str(run) if run else ""))
+    return "/".join(rows) + fen[len(fen.split(" ")[0]):]
+
+
+def fairyc_targets(fairyc, v, fen):
+    """The side to move's captures in fairyc --position: the squares taken
+    at the end of a move, and the (from, to) pairs of moves that take on
+    the way (--emit=json lists their destinations as remote)."""
+    r = subprocess.run([fairyc] + v.args + ["--position=" + fen,
+                                            "--emit=json"],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise Difference("fairyc --position=%s failed: %s" % (
+            fen, r.stderr.strip()))
+    doc = json.loads(r.stdout)
+    mine = [p for p in doc["pieces"] if p["side"] == doc["side"]]
+    return ({sq for p in mine for sq in p["capture"]},
+            {(p["square"], sq) for p in mine for sq in p["remote"]})
+
+
+def royal_taken(fairyc, v, fen, royals):
+    """Whether the side to move in fen can take one of `royals`: at the
+    end of a move, or on the way -- a move that takes on the way and is
+    gone once the royal squares are emptied took there. (The pieces of
+    movegen-legs.fairy need an occupied square on the way only to take
+    it; a piece that hops over one square to take on another and leave it
+    would need more than this.)"""
+    captures, remote = fairyc_targets(fairyc, v, fen)
+    if captures & royals:
+        return True
+    if not remote:
+        return False
+    return bool(remote - fairyc_targets(fairyc, v, without(fen, royals))[1])
+
+
+def run_fairyc_only(fairyc, v, built):
+    """A piece file ffish cannot play: playouts by the generated code, its
+    moves against fairyc's own."""
+    t = time.time()
+    rng = random.Random("%d:%s" % (SEED, v.name))
+    try:
+        result = built.result()
+        if v.emit["rc"] != 0:
+            v.differences.append("fairyc --emit=movegen failed")
+            return
+        if result is None:
+            v.differences.append("the generated code does not compile:\n" +
+                                 v.emit.get("compile", "")[:2000])
+            v.emit["warnings"] = []
+            return
+        r = subprocess.run([fairyc] + v.args + ["--emit=json"],
+                           capture_output=True, text=True)
+        royal = [p["letter"] for p in json.loads(r.stdout)["pieces"]
+                 if p["royal"]]
+        drv = Driver(result[1])
+        try:
+            start = drv.ask("start")
+            pool = []
+            for plies in PLAYOUTS:
+                moves = []
+                while len(moves) < plies:
+                    at = start + (" moves " + " ".join(moves) if moves
+                                  else "")
+                    legal = drv.ask("legal " + at).split()
+                    if not legal:
+                        break
+                    moves.append(rng.choice(legal))
+                    fen = drv.ask("fen %s moves %s" % (start, " ".join(moves)))
+                    pool.append({"moves": list(moves), "fen": fen})
+            chosen = [("start", {"moves": [], "fen": drv.ask("fen " + start)})]
+            ends = sorted(pool, key=lambda p: -len(p["moves"]))
+            for p in ends:
+                if len(chosen) > OTHER_POSITIONS:
+                    break
+                if all(abs(len(p["moves"]) - len(q["moves"])) > 4
+                       for _, q in chosen[1:]):
+                    chosen.append(("ply %d" % len(p["moves"]), p))
+            chosen[1:] = sorted(chosen[1:], key=lambda c: len(c[1]["moves"]))
+            for i, (label, p) in enumerate(chosen):
+                row = {"label": label, "fen": p["fen"], "counts": [],
+                       "equal": True}
+                v.rows.append(row)
+                for depth in range(1, DEPTH + 1):
+                    n = int(drv.ask("perft %d %s" % (depth, p["fen"])))
+                    row["counts"].append((depth, n, n))
+                try:
+                    ours = set(drv.ask("pseudo " + p["fen"]).split())
+                    theirs = fairyc_moves(fairyc, v, p["fen"])
+                    v.checks[0] += 1
+                    if ours != theirs:
+                        raise Difference(
+                            "%s: fairyc --position=%s: moves only the "
+                            "generated code has: %s; only fairyc's json: %s"
+                            % (label, p["fen"], listed(ours - theirs),
+                               listed(theirs - ours)))
+                    v.checks[1] += 1
+                    # The legality of every move in the last positions (the
+                    # longest playouts': pieces in reach of the kings).
+                    if i < len(chosen) - LEGALITY_POSITIONS:
+                        continue
+                    side = p["fen"].split(" ")[1]
+                    mine = "".join(c.upper() if side == "w" else c.lower()
+                                   for c in royal)
+                    wrong = []
+                    for child in drv.ask("children " + p["fen"]).split("\t"):
+                        name, legal, fen = child.split("|")
+                        royals = {sq for sq, c in placement(fen)[0].items()
+                                  if c in mine}
+                        if (legal == "1") == royal_taken(fairyc, v, fen,
+                                                         royals):
+                            wrong.append(name + ("" if legal == "1" else
+                                                 " (refused)"))
+                        v.legality[0] += 1
+                        v.legality[1] += legal != "1"
+                    if wrong:
+                        raise Difference(
+                            "%s (FEN %s): moves whose legality differs from "
+                            "fairyc's captures after them: %s" % (
+                                label, p["fen"], listed(wrong)))
+                except Difference as d:
+                    row["equal"] = False
+                    v.differences.append(str(d))
+        finally:
+            drv.close()
+    except Difference as d:
+        v.differences.append(str(d))
+    finally:
+        v.seconds = time.time() - t
+
+
 def sections_of(text):
     return re.findall(r"^\[([^\]:]+)(?::[^\]]*)?\]", text, re.M)
 
@@ -525,6 +705,9 @@ def variants_to_compare(fairyc):
         if not m:
             v.notes.append("no variants.ini export: " + r.stderr.strip())
         out.append(v)
+    for path in FAIRYC_ONLY:
+        out.append(Variant("fairyc only", path, [os.path.join(ROOT, path)],
+                           None))
     inis = [("section", SECTIONS)]
     if os.environ.get("FAIRYC_VARIANTS_INI"):
         inis.append(("variants.ini", os.environ["FAIRYC_VARIANTS_INI"]))
@@ -569,8 +752,16 @@ def markdown(variants, totals):
         "10x10, lame leapers, palaces, nightriders, 12x8). A difference "
         "fails the test unless fairyc warned, located, of a rule it does "
         "not generate or model that can change the moves "
-        "(`-Wrule-not-generated`, `-Wunsupported-rule`); such variants are "
-        "listed as declared, with the warnings.",
+        "(`-Wrule-not-generated`, `-Wunsupported-rule`) or refused the "
+        "variant saying why; such variants are listed as declared, with "
+        "the reason. "
+        "`test/conformance/movegen-legs.fairy` (bent riders, a lame bent "
+        "leaper, moves that capture on the way), which Fairy-Stockfish "
+        "cannot play, is compared with fairyc's own moves only: the "
+        "pseudo-legal moves with `--position`, and in its last %d positions "
+        "the legality of every move with the captures `--position` finds "
+        "for the opponent after it; its perft counts are the generated "
+        "code's." % LEGALITY_POSITIONS,
         "Run as `python3 test/conformance/movegen_perft.py build/tools/fairyc "
         "build/test/conformance --markdown` (it writes this section; "
         "`FAIRYC_MOVEGEN_ONLY=regex` compares some variants only, "
@@ -595,6 +786,8 @@ def markdown(variants, totals):
         for i, row in enumerate(v.rows):
             equal = "yes" if row["equal"] else (
                 "no: declared" if st == "declared" else "**no**")
+            if v.ffish_name is None:
+                equal += " (fairyc's moves only)"
             fen = " ".join(row["fen"].split(" ")[:4])
             lines.append("| %s | %s: `%s` | %s | %s |" % (
                 v.name if i == 0 else "", row["label"], fen,
@@ -643,7 +836,10 @@ def main():
                     v.differences.append("ffish could not load the "
                                          "sections: " + answer["error"])
                 loaded.add(v.ini)
-            run_variant(fairyc, v, worker, b, budget)
+            if v.ffish_name is None:
+                run_fairyc_only(fairyc, v, b)
+            else:
+                run_variant(fairyc, v, worker, b, budget)
             if not cxx_checked and b.result():
                 cxx_checked = True
                 err = compile_cxx(b.result()[0], gen)
@@ -653,9 +849,11 @@ def main():
                 else:
                     v.notes.append("compiles as C++17 too")
             st = v.status()
-            say("%-34s %-8s %2d positions, %d/%d fairyc --position%s "
+            say("%-34s %-8s %2d positions, %d/%d fairyc --position%s%s "
                 "(%.1f s)" % (v.name, st, len(v.rows), v.checks[1],
-                              v.checks[0],
+                              v.checks[0], ", %d moves' legality (%d "
+                              "refused)" % tuple(v.legality)
+                              if v.legality[0] else "",
                               "; " + "; ".join(v.notes) if v.notes else "",
                               v.seconds))
             for d in v.differences:
