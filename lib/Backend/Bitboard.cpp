@@ -593,6 +593,10 @@ struct RayWalk {
     Land L;
   };
   std::vector<Segment> Segments;
+  /// Or a path of single legs, each landing where its land allows: a lame
+  /// leaper (a xiangqi horse, an elephant, a pawn's double step) or a
+  /// leaper.
+  std::vector<std::pair<Vec, Land>> Path;
   int From = 0, To = 0; ///< the zones tested (0: none)
 };
 
@@ -621,6 +625,16 @@ std::optional<RayWalk> rayWalk(const Node &N) {
       return std::nullopt;
     W.To = G.guard().ZoneId;
     Items.pop_back();
+  }
+  if (!Items.empty() &&
+      std::all_of(Items.begin(), Items.end(), [](const Node *X) {
+        return X->is(NodeKind::Leg) && X->effect() == Effect::None &&
+               !(X->land().Mask & Land::Friend &&
+                 !(X->land().Mask & Land::Enemy));
+      })) {
+    for (const Node *X : Items)
+      W.Path.push_back({X->vec(), X->land()});
+    return W;
   }
   std::optional<Vec> V;
   for (size_t At = 0; At < Items.size();) {
@@ -676,7 +690,34 @@ Entry walk(const RayWalk &W, const Board &B, const Position &Empty,
   if (W.From && !(ZoneBits(W.From) >> Origin & 1))
     return En;
   Bits Land = W.To ? ZoneBits(W.To) : ~Bits(0);
-  Vec D = Side == Color::Black ? Transform::rotate180().apply(W.V) : W.V;
+  auto Turn = [&](Vec V) {
+    return Side == Color::Black ? Transform::rotate180().apply(V) : V;
+  };
+  if (!W.Path.empty()) {
+    // The squares of the path, or none if it leaves the board.
+    std::vector<unsigned> Squares;
+    Vec C = B.coord(Origin);
+    for (const auto &[V, L] : W.Path) {
+      Vec T = Turn(V);
+      C = Vec(C.x + T.x, C.y + T.y, C.z + T.z);
+      if (!B.contains(C))
+        return En;
+      Squares.push_back(B.index(C));
+    }
+    Bits Occ = 0;
+    for (size_t I = 0; I < N; ++I, Occ = (Occ - Mask) & Mask) {
+      bool Ok = true;
+      for (size_t K = 0; K < Squares.size() && Ok; ++K)
+        Ok = W.Path[K].second.allows((Occ >> Squares[K] & 1) ? Land::Enemy
+                                                             : Land::Empty);
+      Bits All = Ok ? (Bits(1) << Squares.back()) & Land : 0;
+      En.All[I] = All;
+      En.Quiet[I] = All & ~Occ;
+      En.Capture[I] = All & Occ;
+    }
+    return En;
+  }
+  Vec D = Turn(W.V);
   std::vector<unsigned> Ray; // to the edge
   for (Vec C = B.coord(Origin);;) {
     C = Vec(C.x + D.x, C.y + D.y, C.z + D.z);
