@@ -82,8 +82,8 @@ struct BitboardRules {
   std::optional<std::vector<int>> PromotionTypes;
   /// Whether a piece's functions may take a last parameter, same_type (the
   /// pieces of its type: a janggi cannon hops neither over nor onto its
-  /// own type). Otherwise such pieces are refused (--emit=movegen's code
-  /// calls every function with (sq, occupied)).
+  /// own type). Otherwise such pieces are refused, for callers whose code
+  /// calls every function with (sq, occupied).
   bool SameTypeParameter = false;
 };
 
