@@ -32,14 +32,32 @@ struct Place {
   std::string Row;   ///< "", or "[0]" / "[1]"
 };
 
+/// 0x<hex>ULL, as fmt's "0x{:x}ULL" writes it: the tables' millions of
+/// literals are a good part of a header's time.
+void hexLiteral(std::string &D, uint64_t V) {
+  char Buf[16];
+  char *End = Buf + sizeof Buf, *P = End;
+  do {
+    *--P = "0123456789abcdef"[V & 15];
+    V >>= 4;
+  } while (V);
+  D += "0x";
+  D.append(P, End);
+  D += "ULL";
+}
+
 /// One set as a C constant: a plain literal, or FAIRY_BB(high, low) on
 /// boards of more than 64 squares (C has no 128-bit literals).
 void formatSet(std::string &D, Bits V, bool Wide) {
-  auto Out = std::back_inserter(D);
-  if (Wide)
-    fmt::format_to(Out, "FAIRY_BB(0x{:x}ULL, 0x{:x}ULL)", hi(V), lo(V));
-  else
-    fmt::format_to(Out, "0x{:x}ULL", lo(V));
+  if (Wide) {
+    D += "FAIRY_BB(";
+    hexLiteral(D, hi(V));
+    D += ", ";
+    hexLiteral(D, lo(V));
+    D += ")";
+  } else {
+    hexLiteral(D, lo(V));
+  }
 }
 
 /// The functions' terms for the parts of one piece (or one family).
@@ -309,11 +327,13 @@ void HeaderWriter::magics(const std::vector<size_t> &Rows, size_t I,
             V.size() * (Wide ? 2 : 1));
     for (size_t K = 0; K < V.size(); ++K) {
       Definitions += K % 4 ? " " : "\n  ";
-      if (Wide)
-        fmt::format_to(std::back_inserter(Definitions), "0x{:x}ULL, 0x{:x}ULL",
-                       lo(V[K]), hi(V[K]));
-      else
+      if (Wide) {
+        hexLiteral(Definitions, lo(V[K]));
+        Definitions += ", ";
+        hexLiteral(Definitions, hi(V[K]));
+      } else {
         formatSet(Definitions, V[K], Wide);
+      }
       Definitions += ",";
     }
     Definitions += "\n};\n";
