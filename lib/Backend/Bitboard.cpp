@@ -16,6 +16,7 @@
 #include <map>
 #include <numeric>
 #include <tuple>
+#include <unordered_map>
 
 using namespace fairy;
 using namespace fairy::bitboard;
@@ -924,9 +925,22 @@ void assignMultiplier(Entry &En, unsigned Origin, const Board &Bd, Kind Kd,
   P.OccLo.resize(N);
   P.OccHi.resize(N);
   P.Class.resize(N);
-  std::map<std::tuple<Bits, Bits, Bits>, uint32_t> Seen;
-  for (size_t I = 0; I < N; ++I) {
-    Bits Occ = pdep(I, Mask);
+  // Only equality of class numbers matters to the search.
+  struct SetsHash {
+    size_t operator()(const std::tuple<Bits, Bits, Bits> &T) const {
+      auto H = [](Bits B) {
+        uint64_t X =
+            lo(B) * 0x9e3779b97f4a7c15ull ^ hi(B) * 0xc2b2ae3d27d4eb4full;
+        return X ^ (X >> 29);
+      };
+      return H(std::get<0>(T)) * 31 + H(std::get<1>(T)) * 17 +
+             H(std::get<2>(T));
+    }
+  };
+  std::unordered_map<std::tuple<Bits, Bits, Bits>, uint32_t, SetsHash> Seen;
+  Seen.reserve(N);
+  Bits Occ = 0; // pdep(I, Mask): the subsets of the mask counted up
+  for (size_t I = 0; I < N; ++I, Occ = (Occ - Mask) & Mask) {
     P.OccLo[I] = lo(Occ);
     P.OccHi[I] = hi(Occ);
     auto Key = Kd == Kind::Mixed
