@@ -90,7 +90,6 @@ DEEP_BUDGET = 20000000
 PLAYOUTS = (8, 14, 22, 34, 50, 80)  # plies of each variant's playouts
 OTHER_POSITIONS = 3  # positions besides the start, at least
 POSITION_CHECKS = 4  # positions compared with fairyc --position
-TIMEOUT = 120        # seconds for one answer of ffish
 
 # Fairy-Stockfish's built-in variants compared.
 BUILTINS = """chess nocastle fischerandom armageddon capablanca caparandom
@@ -153,7 +152,6 @@ class Variant:
         # otherwise than the built-in variant it is compared with.
         self.letters = letters or {}
         self.emit = None  # {"rc", "warnings", "errors", "stderr"}
-        self.binary = None
         self.rows = []    # {"label", "fen", "counts", "equal"}
         self.differences = []
         self.checks = [0, 0]  # fairyc --position: compared, equal
@@ -412,11 +410,14 @@ def compare_perft(v, ff, drv, label, p, budget):
     if ours != theirs:
         row["equal"] = False
         row["counts"].append((1, len(ours), len(theirs)))
+        twice = sorted({m for m in ours if ours.count(m) > 1})
         raise Difference(
             "%s, FEN %s (after %s): legal moves only fairyc generates: %s; "
-            "only ffish: %s" % (label, fen, moves_text(p["moves"]),
-                                listed(set(ours) - set(theirs)),
-                                listed(set(theirs) - set(ours))))
+            "only ffish: %s%s" % (label, fen, moves_text(p["moves"]),
+                                  listed(set(ours) - set(theirs)),
+                                  listed(set(theirs) - set(ours)),
+                                  "; fairyc's names of two moves: " +
+                                  listed(twice) if twice else ""))
     row["counts"].append((1, len(ours), len(ours)))
     last = None
     for depth in range(2, DEPTH + 2):
