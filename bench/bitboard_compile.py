@@ -18,6 +18,7 @@ times. docs/performance.md ("Compiling bitboard headers") quotes it.
 import collections
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -46,27 +47,36 @@ def sections(path):
     return names
 
 
+def cpu_of_children():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def run(cmd):
-    took = None
+    """(wall seconds, CPU seconds, exit status, [(piece, why)]): the best
+    of the runs each."""
+    took = cpu = None
     for _ in range(int(os.environ.get("FAIRY_BENCH_RUNS", "3"))):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), cpu_of_children()
         try:
             p = subprocess.run(cmd, capture_output=True, text=True,
                                timeout=TIMEOUT)
         except subprocess.TimeoutExpired:
-            return TIMEOUT, None, [("", "timed out")]
+            return TIMEOUT, TIMEOUT, None, [("", "timed out")]
         once = time.perf_counter() - start
+        once_cpu = cpu_of_children() - start_cpu
         took = once if took is None else min(took, once)
+        cpu = once_cpu if cpu is None else min(cpu, once_cpu)
     # fairyc exits with 1 when it leaves a piece out: refused in part, not
     # failed.
     left = LEFT_OUT.findall(p.stderr)
     if left:
-        return took, 0, left
+        return took, cpu, 0, left
     if p.returncode:
-        return took, p.returncode, [
+        return took, cpu, p.returncode, [
             ("", p.stderr.strip().splitlines()[-1] if p.stderr.strip() else
              "exit status %d" % p.returncode)]
-    return took, 0, []
+    return took, cpu, 0, []
 
 
 def main():
@@ -79,11 +89,12 @@ def main():
     if ini:
         jobs += [("ini", s, [fairyc, "--import=" + ini, "--variant=" + s])
                  for s in sections(ini)]
-    times, full, partial, failed = [], [], [], []
+    times, cpus, full, partial, failed = [], [], [], [], []
     whys = collections.Counter()
     for kind, name, cmd in jobs:
-        took, rc, why = run(cmd + ["--emit=bitboard", "-o", "/dev/null"])
+        took, cpu, rc, why = run(cmd + ["--emit=bitboard", "-o", "/dev/null"])
         times.append((took, kind + " " + name))
+        cpus.append((cpu, kind + " " + name))
         if rc == 0 and not why:
             full.append(name)
         elif rc == 0:
@@ -93,9 +104,11 @@ def main():
         else:
             failed.append(name)
         if why or rc != 0 or took > 0.1:
-            print("%-8s %-24s %6.3f s%s" % (kind, name, took, "".join(
+            print("%-8s %-24s %6.3f s (CPU %.3f s)%s" % (
+                kind, name, took, cpu, "".join(
                 "\n    %s: %s" % w for w in why)), flush=True)
     times.sort()
+    cpus.sort()
     print()
     print("variants: %d (%d built-in, %d sections)" % (
         len(jobs), sum(1 for j in jobs if j[0] == "builtin"),
@@ -105,11 +118,14 @@ def main():
         "\n    %dx %s" % (n, w) for w, n in whys.most_common())))
     print("failed: %d%s" % (len(failed), (" (" + ", ".join(failed) + ")")
                            if failed else ""))
-    print("median: %.3f s" % statistics.median(t for t, _ in times))
-    print("over 0.1 s: %d, over 1 s: %d" % (
-        sum(1 for t, _ in times if t > 0.1),
-        sum(1 for t, _ in times if t > 1)))
-    print("worst: %.3f s (%s)" % times[-1])
+    # Wall time, and CPU time (user + system of fairyc), which other jobs
+    # on a shared machine disturb less.
+    for what, t in (("", times), ("CPU ", cpus)):
+        print("%smedian: %.3f s" % (what, statistics.median(x for x, _ in t)))
+        print("%sover 0.1 s: %d, over 1 s: %d" % (
+            what, sum(1 for x, _ in t if x > 0.1),
+            sum(1 for x, _ in t if x > 1)))
+        print("%sworst: %.3f s (%s)" % ((what,) + t[-1]))
 
 
 if __name__ == "__main__":
