@@ -362,6 +362,7 @@ struct Writer {
     line("  const fairy_bb occ = p->by_side[0] | p->by_side[1];");
     line("  const fairy_bb enemy = p->by_side[!side];");
     line("  fairy_bb b;");
+    line("  (void)skip_royal;");
     for (size_t T = 0; T < M.Types.size(); ++T) {
       const PieceType &P = M.Types[T];
       if (P.Royal)
@@ -457,6 +458,7 @@ struct Writer {
     line("static inline fairy_bb fairy_mg_snipers(const fairy_position *p, "
          "int ksq, int by) {{");
     line("  fairy_bb s = 0;");
+    line("  (void)p; (void)ksq; (void)by;");
     for (size_t T = 0; T < M.Types.size(); ++T) {
       bool Any = false;
       for (int S = 0; S < 2; ++S)
