@@ -3,7 +3,8 @@
 hand-written chess generator (perft.h on fairyc's bitboard tables) and
 against Fairy-Stockfish's `go perft`, interleaved: each round runs every
 position once with each program, the programs' order rotating from round
-to round; the table gives the median wall-clock seconds of the count.
+to round; two tables give the medians of the wall-clock seconds of the
+count and of CPU seconds.
 
     FAIRY_FSF_BIN=/path/to/stockfish bench/perft/movegen_bench.py [BUILD_DIR]
         [--rounds N] [--only SUBSTRING]
