@@ -22,6 +22,8 @@
 #include "fairy/IR/Rewrite.h"
 #include "fairy/Transforms/Pass.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <numeric>
@@ -101,8 +103,14 @@ bool primitive(Vec D) {
 struct CaptureShape {
   bool Reversible = true; ///< leapers and riders only
   bool Primitive = true;  ///< riders step to neighbouring squares of a line
+  /// Every part, capturing or not, moves as it captures (a rider, or a
+  /// leaper landing on an empty square or an enemy): its destinations are
+  /// its attacks less its own pieces.
+  bool Plain = true;
   std::vector<bitboard::RiderShape> Riders;
   std::vector<Vec> Leaps;
+  /// The capturing parts, one word each ("R 1 0 0", "L 1 2").
+  std::set<std::string> Signature;
 };
 
 CaptureShape captureShape(const NodeRef &IR) {
@@ -110,14 +118,22 @@ CaptureShape captureShape(const NodeRef &IR) {
   std::vector<NodeRef> Parts;
   bitboard::splitParts(IR, Parts);
   for (const NodeRef &P : Parts) {
+    auto R = bitboard::riderShape(P);
+    auto L = R ? std::nullopt : leaperVectors(P);
+    const Node *Leg = P->is(NodeKind::Sym) ? P->operand().get() : P.get();
+    S.Plain &= R || (L && Leg->land() == Land::notFriend());
     if (!canCapture(*P))
       continue;
-    if (auto R = bitboard::riderShape(P)) {
-      for (Vec D : R->Dirs)
+    if (R) {
+      for (Vec D : R->Dirs) {
         S.Primitive &= primitive(D);
+        S.Signature.insert(fmt::format("R {} {} {}", D.x, D.y, R->MaxSteps));
+      }
       S.Riders.push_back(*R);
-    } else if (auto L = leaperVectors(P)) {
+    } else if (L) {
       S.Leaps.insert(S.Leaps.end(), L->begin(), L->end());
+      for (Vec V : *L)
+        S.Signature.insert(fmt::format("L {} {}", V.x, V.y));
     } else {
       S.Reversible = false;
     }
@@ -269,6 +285,52 @@ std::vector<Bits> relevantTo(const PieceSet &Set, const PieceView &V,
     }
   }
   return Out;
+}
+
+/// A type whose captures are exactly those of other types together (a
+/// queen's, a rook's and a bishop's) needs no lookup of its own for
+/// attackers: it is counted with theirs. Only types that are not
+/// themselves covered cover others.
+void coverTypes(Model &M) {
+  auto Subset = [](const std::set<std::string> &A,
+                   const std::set<std::string> &B) {
+    return std::includes(B.begin(), B.end(), A.begin(), A.end());
+  };
+  auto Usable = [&](const PieceType &T) {
+    return T.Reversible && !T.Signature[0].empty() && !T.Signature[1].empty();
+  };
+  std::vector<bool> Atom(M.Types.size(), false);
+  for (size_t T = 0; T < M.Types.size(); ++T)
+    Atom[T] = Usable(M.Types[T]);
+  // Smaller types first: a type's cover is made of types already final.
+  std::vector<size_t> Order(M.Types.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  auto Size = [&](size_t T) {
+    return M.Types[T].Signature[0].size() + M.Types[T].Signature[1].size();
+  };
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](size_t A, size_t B) { return Size(A) < Size(B); });
+  for (size_t T : Order) {
+    PieceType &P = M.Types[T];
+    if (!Usable(P))
+      continue;
+    std::vector<int> By;
+    std::array<std::set<std::string>, 2> Union;
+    for (size_t U = 0; U < M.Types.size(); ++U) {
+      const PieceType &Q = M.Types[U];
+      if (U == T || !Atom[U] || !Subset(Q.Signature[0], P.Signature[0]) ||
+          !Subset(Q.Signature[1], P.Signature[1]) ||
+          (Q.Signature == P.Signature && U > T))
+        continue;
+      By.push_back(int(U));
+      for (int S = 0; S < 2; ++S)
+        Union[S].insert(Q.Signature[S].begin(), Q.Signature[S].end());
+    }
+    if (By.empty() || Union != P.Signature)
+      continue;
+    P.CoveredBy = By;
+    Atom[T] = false;
+  }
 }
 
 /// The set's pieces named by the letters of \p Value (lower case).
@@ -532,6 +594,11 @@ std::optional<std::string> pieceSet(Compilation &C) {
         continue;
       CaptureShape Shape = captureShape(V.IR);
       Reversible &= Shape.Reversible;
+      for (int S = 0; S < 2; ++S)
+        if (V.BothSides || int(V.Side) == S) {
+          T.Signature[S] = Shape.Signature;
+          T.Plain[S] = Shape.Plain && T.Unmoved[S].empty();
+        }
       if (!Shape.Primitive) {
         Fast = false;
         M.WhyNotFast = T.Name + " rides with steps over squares";
@@ -560,6 +627,7 @@ std::optional<std::string> pieceSet(Compilation &C) {
       T.MakesEnPassant =
           R->Value.find(char(std::tolower((unsigned char)T.Letter))) !=
           std::string::npos;
+  coverTypes(M);
   readRules(Set, M);
   for (const PieceType &T : M.Types)
     if (T.hasLocust()) {

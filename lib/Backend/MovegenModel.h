@@ -17,6 +17,7 @@
 
 #include <array>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -47,6 +48,14 @@ struct PieceType {
   char Letter = '?';      ///< upper case
   bool Royal = false;
   bool SideSpecific = false;
+  /// Per side: its capturing parts, one word each, and whether every part
+  /// moves as it captures (its destinations are its attacks less its own
+  /// pieces: one lookup, not two).
+  std::array<std::set<std::string>, 2> Signature;
+  std::array<bool, 2> Plain = {false, false};
+  /// Types whose captures together are this type's: attackers count its
+  /// pieces with theirs instead of looking it up.
+  std::vector<int> CoveredBy;
   /// Its lookups take the pieces of its type (a janggi cannon's hop).
   bool SameType = false;
   /// The table views' names by side: the moved piece's, and the unmoved

@@ -109,6 +109,11 @@ int fairy_square_name(int sq, char *buf);
 const char *const fairy::movegen::MovegenRuntimeBase = R"C(#include <stdio.h>
 #include <string.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define FAIRY_MG_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define FAIRY_MG_ALWAYS_INLINE
+#endif
 static inline fairy_bb fairy_mg_bit(int sq) {
   return FAIRY_CAST(fairy_bb, 1) << sq;
 }
@@ -443,18 +448,19 @@ static int fairy_mg_safe(const fairy_position *p, fairy_move m) {
  * king's path not attacked (its landing square is tested by making the
  * move). */
 static int fairy_mg_castling(const fairy_position *p, fairy_move *list,
-                             int n) {
+                             int n, int not_in_check) {
 #if FAIRY_MG_CASTLING_KING >= 0
   const int us = p->side;
   const fairy_bb occ = p->by_side[0] | p->by_side[1];
   fairy_bb kings = p->pieces[FAIRY_MG_CASTLING_KING][us];
   int w;
-  if (!kings || (kings & (kings - 1)))
+  if ((p->castle_rook[us][0] & p->castle_rook[us][1]) == FAIRY_NO_SQUARE ||
+      !kings || (kings & (kings - 1)))
     return n;
   for (w = 0; w < 2; ++w) {
     const int king = fairy_mg_lsb(kings), rook = p->castle_rook[us][w];
-    int base, kto, rto, lo, hi, s, safe;
-    fairy_bb span = 0, path;
+    int base, kto, rto, lo, hi, safe;
+    fairy_bb path;
     if (rook == FAIRY_NO_SQUARE || rook / FAIRY_FILES != king / FAIRY_FILES)
       continue;
     base = king - king % FAIRY_FILES;
@@ -466,11 +472,12 @@ static int fairy_mg_castling(const fairy_position *p, fairy_move *list,
     if (rto < lo) lo = rto;
     if (kto > hi) hi = kto;
     if (rto > hi) hi = rto;
-    for (s = lo; s <= hi; ++s)
-      span |= fairy_mg_bit(s);
-    if (span & occ & ~(fairy_mg_bit(king) | fairy_mg_bit(rook)))
+    if ((fairy_mg_between[lo][hi] | fairy_mg_bit(lo) | fairy_mg_bit(hi)) &
+        occ & ~(fairy_mg_bit(king) | fairy_mg_bit(rook)))
       continue;
-    path = fairy_mg_bit(king) | fairy_mg_between[king][kto];
+    /* The squares the king crosses, and its own unless known safe; the
+     * one it lands on is tested after the move. */
+    path = fairy_mg_between[king][kto] | (not_in_check ? 0 : fairy_mg_bit(king));
     safe = 1;
     while (path && safe)
       safe = !fairy_mg_attackers(p, fairy_mg_pop(&path), !us, occ);
@@ -481,9 +488,39 @@ static int fairy_mg_castling(const fairy_position *p, fairy_move *list,
 #else
   (void)p;
   (void)list;
+  (void)not_in_check;
 #endif
   return n;
 }
+
+#if FAIRY_MG_FAST
+/* fairy_is_legal for an en passant capture, castling or a pass when every
+ * capture is a leaper's or a rider's: only the occupancy after the move
+ * decides whether the royal piece on ksq (the mover's only one) is
+ * attacked there. */
+static int fairy_mg_fast_legal(const fairy_position *p, fairy_move m, int ksq,
+                               fairy_bb occ) {
+  const int from = fairy_move_from(m), to = fairy_move_to(m);
+  const int them = !p->side;
+  if (from == ksq && from == to) /* a pass */
+    return !fairy_mg_attackers(p, ksq, them, occ);
+  if (fairy_move_kind(m) == FAIRY_MOVE_EN_PASSANT && from != ksq) {
+    const fairy_bb victim = fairy_mg_bit(p->ep_victim);
+    const fairy_bb after =
+        (occ & ~fairy_mg_bit(from) & ~victim) | fairy_mg_bit(to);
+    return !(fairy_mg_attackers(p, ksq, them, after) & ~victim);
+  }
+  if (fairy_move_kind(m) == FAIRY_MOVE_CASTLING && from == ksq) {
+    const int rook = fairy_move_rook(m);
+    const int rto = rook > from ? to - 1 : to + 1;
+    const fairy_bb after =
+        (occ & ~fairy_mg_bit(from) & ~fairy_mg_bit(rook)) | fairy_mg_bit(to) |
+        fairy_mg_bit(rto);
+    return !fairy_mg_attackers(p, to, them, after);
+  }
+  return fairy_is_legal(p, m);
+}
+#endif
 
 /* Passing (Fairy-Stockfish's pass = true: janggi): the royal piece "moves"
  * to its own square, legal when it leaves no royal piece attacked. */
@@ -552,14 +589,15 @@ static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
         }
       }
       n = fairy_mg_piece_moves(p, list, n, target, &pins, 1);
-      /* En passant and castling move two pieces: made and tested. */
+      /* En passant and castling move two pieces: tested on the board
+       * after them. */
       const int first = n;
       n = fairy_mg_en_passant(p, list, n);
       if (!checkers)
-        n = fairy_mg_castling(p, list, n);
+        n = fairy_mg_castling(p, list, n, 1);
       n = fairy_mg_pass(p, list, n);
       for (i = kept = first; i < n; ++i)
-        if (fairy_is_legal(p, list[i]))
+        if (fairy_mg_fast_legal(p, list[i], ksq, occ))
           list[kept++] = list[i];
       return kept;
     }
@@ -567,7 +605,7 @@ static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
 #endif
   n = fairy_mg_piece_moves(p, list, n, fairy_mg_board & ~own, &pins, 0);
   n = fairy_mg_en_passant(p, list, n);
-  n = fairy_mg_castling(p, list, n);
+  n = fairy_mg_castling(p, list, n, 0);
   n = fairy_mg_pass(p, list, n);
   if (!legal)
     return n;

@@ -305,8 +305,16 @@ struct Writer {
     for (size_t T = 0; T < M.Types.size(); ++T) {
       const PieceType &P = M.Types[T];
       if (P.Reversible) {
-        line("  if (p->pieces[{}][by])", T);
-        line("    a |= {} & p->pieces[{}][by];", sided(P, "captures", "0"), T);
+        if (!P.CoveredBy.empty())
+          continue; // counted with the types that cover it
+        std::string Mask = fmt::format("p->pieces[{}][by]", T);
+        for (size_t C = 0; C < M.Types.size(); ++C)
+          if (std::count(M.Types[C].CoveredBy.begin(),
+                         M.Types[C].CoveredBy.end(), int(T)))
+            Mask += fmt::format(" | p->pieces[{}][by]", C);
+        line("  b = {};", Mask);
+        line("  if (b)");
+        line("    a |= {} & b;", sided(P, "captures", "0"));
         continue;
       }
       line("  b = fairy_mg_maybe_from_{}[by][sq] & p->pieces[{}][by];", T, T);
@@ -355,10 +363,12 @@ struct Writer {
   /// skip_royal) to the squares of `target`, a pinned piece's only along
   /// its pin; and its en passant captures.
   void pieceMoves() {
-    line("static int fairy_mg_piece_moves(const fairy_position *p, "
-         "fairy_move *list, int n, fairy_bb target, const fairy_mg_pins "
-         "*pins, int skip_royal) {{");
-    line("  const int side = p->side;");
+    // Written once, made twice: each side's copy has its lookups chosen
+    // at compile time.
+    line("static inline FAIRY_MG_ALWAYS_INLINE int fairy_mg_side_moves("
+         "const fairy_position *p, fairy_move *list, int n, fairy_bb "
+         "target, const fairy_mg_pins *pins, int skip_royal, const int "
+         "side) {{");
     line("  const fairy_bb occ = p->by_side[0] | p->by_side[1];");
     line("  const fairy_bb enemy = p->by_side[!side];");
     line("  fairy_bb b;");
@@ -380,8 +390,12 @@ struct Writer {
         line("      const fairy_bb same = p->pieces[{0}][0] | "
              "p->pieces[{0}][1];",
              T);
-      line("      fairy_bb to = ({} | ({} & enemy)) & target;",
-           sided(P, "quiets", "unmoved"), sided(P, "captures", "unmoved"));
+      if (P.Plain[0] && P.Plain[1])
+        line("      fairy_bb to = {} & target;",
+             sided(P, "attacks", "unmoved"));
+      else
+        line("      fairy_bb to = ({} | ({} & enemy)) & target;",
+             sided(P, "quiets", "unmoved"), sided(P, "captures", "unmoved"));
       line("      (void)unmoved;");
       line("      if (pins->pinned & fairy_mg_bit(sq))");
       line("        to &= fairy_mg_pin_segment(pins, sq);");
@@ -430,6 +444,14 @@ struct Writer {
       line("  }}");
     }
     line("  return n;");
+    line("}}");
+    line("static int fairy_mg_piece_moves(const fairy_position *p, "
+         "fairy_move *list, int n, fairy_bb target, const fairy_mg_pins "
+         "*pins, int skip_royal) {{");
+    line("  return p->side ? fairy_mg_side_moves(p, list, n, target, pins, "
+         "skip_royal, 1)");
+    line("                 : fairy_mg_side_moves(p, list, n, target, pins, "
+         "skip_royal, 0);");
     line("}}");
     line("static int fairy_mg_en_passant(const fairy_position *p, fairy_move "
          "*list, int n) {{");
