@@ -114,9 +114,15 @@ const char *const fairy::movegen::MovegenRuntimeBase = R"C(#include <stdio.h>
 #else
 #define FAIRY_MG_ALWAYS_INLINE
 #endif
+#if FAIRY_WIDE
+/* A 128-bit shift is a few instructions and a branch; a load is one. */
+static fairy_bb fairy_mg_square_bb[FAIRY_SQUARES];
+static inline fairy_bb fairy_mg_bit(int sq) { return fairy_mg_square_bb[sq]; }
+#else
 static inline fairy_bb fairy_mg_bit(int sq) {
   return FAIRY_CAST(fairy_bb, 1) << sq;
 }
+#endif
 static inline int fairy_mg_popcount(fairy_bb b) {
 #if FAIRY_WIDE
   return __builtin_popcountll(FAIRY_CAST(uint64_t, b)) +
@@ -161,6 +167,10 @@ static void fairy_mg_init(void) {
   int a, b;
   if (fairy_mg_ready)
     return;
+#if FAIRY_WIDE
+  for (a = 0; a < FAIRY_SQUARES; ++a)
+    fairy_mg_square_bb[a] = FAIRY_CAST(fairy_bb, 1) << a;
+#endif
   for (a = 0; a < FAIRY_SQUARES; ++a)
     for (b = 0; b < FAIRY_SQUARES; ++b) {
       int dx = b % FAIRY_FILES - a % FAIRY_FILES;
@@ -189,6 +199,16 @@ static inline void fairy_mg_take(fairy_position *p, int sq) {
   p->pieces[code % FAIRY_TYPES][code / FAIRY_TYPES] &= ~b;
   p->by_side[code / FAIRY_TYPES] &= ~b;
   p->board[sq] = 0;
+}
+
+/* The royal pieces of `side`. */
+static inline fairy_bb fairy_mg_royals(const fairy_position *p, int side) {
+  fairy_bb r = 0;
+  int t;
+  for (t = 0; t < FAIRY_TYPES; ++t)
+    if (fairy_mg_royal[t])
+      r |= p->pieces[t][side];
+  return r;
 }
 
 /* Pinned pieces and the squares each may still go to. */
@@ -254,14 +274,6 @@ static inline int fairy_mg_add(fairy_move *list, int n, int from, fairy_bb to,
 )C";
 
 const char *const fairy::movegen::MovegenRuntimeGenerate = R"C(
-static inline fairy_bb fairy_mg_royals(const fairy_position *p, int side) {
-  fairy_bb r = 0;
-  int t;
-  for (t = 0; t < FAIRY_TYPES; ++t)
-    if (fairy_mg_royal[t])
-      r |= p->pieces[t][side];
-  return r;
-}
 
 /* Whether a royal piece of `side` could be captured (or, with flying
  * generals, faces the other side's on an open file). */
@@ -620,14 +632,26 @@ static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
     while (r)
       relevant |= fairy_mg_relevant(p, fairy_mg_pop(&r), them);
     relevant |= royals;
+    const fairy_bb occ = p->by_side[0] | p->by_side[1];
     for (i = kept = 0; i < n; ++i) {
       const fairy_move m = list[i];
-      if ((safe && FAIRY_MG_CHECKING &&
-           fairy_move_kind(m) == FAIRY_MOVE_NORMAL &&
-           !(relevant & (fairy_mg_bit(fairy_move_from(m)) |
-                         fairy_mg_bit(fairy_move_to(m))))) ||
-          fairy_mg_safe(p, m))
+      const fairy_bb from = fairy_mg_bit(fairy_move_from(m));
+      const fairy_bb to = fairy_mg_bit(fairy_move_to(m));
+      if (safe && FAIRY_MG_CHECKING && !FAIRY_MG_LOCUST &&
+          fairy_move_kind(m) == FAIRY_MOVE_NORMAL && !(royals & from)) {
+        /* Only the pieces whose paths the move crosses might capture a
+         * royal piece after it. */
+        fairy_bb rs = royals;
+        int exposed = 0;
+        if (relevant & (from | to))
+          while (rs && !exposed)
+            exposed = fairy_mg_exposes(p, fairy_mg_pop(&rs), them,
+                                       (occ & ~from) | to, from | to, to);
+        if (!exposed)
+          list[kept++] = m;
+      } else if (fairy_mg_safe(p, m)) {
         list[kept++] = m;
+      }
     }
     return kept;
   }

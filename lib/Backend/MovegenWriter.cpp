@@ -295,6 +295,52 @@ struct Writer {
     line("}}");
   }
 
+  /// fairy_mg_exposes(p, sq, by, occ, changed, gone): out of check, whether
+  /// a move that changed the occupancy of `changed` (taking `gone`) lets a
+  /// piece of `by` capture on sq: only pieces whose paths to sq cross
+  /// `changed` are asked.
+  void exposes() {
+    line("static int fairy_mg_exposes(const fairy_position *p, int sq, int "
+         "by, fairy_bb occ, fairy_bb changed, fairy_bb gone) {{");
+    line("  fairy_bb b;");
+    for (size_t T = 0; T < M.Types.size(); ++T) {
+      const PieceType &P = M.Types[T];
+      std::string Test = fmt::format(
+          "fairy_mg_captures({0}, by, f, occ | fairy_mg_bit(sq), "
+          "FAIRY_CAST(int, (p->unmoved >> f) & 1), p->pieces[{0}][0] | "
+          "p->pieces[{0}][1]) & fairy_mg_bit(sq)",
+          T);
+      line("  b = fairy_mg_maybe_from_{0}[by][sq] & p->pieces[{0}][by] & "
+           "~gone;",
+           T);
+      if (P.Linear) {
+        line("  while (b) {{");
+        line("    const int f = fairy_mg_pop(&b);");
+        line("    if ((fairy_mg_between[sq][f] & changed) && ({}))", Test);
+        line("      return 1;");
+        line("  }}");
+      } else {
+        line("  if (fairy_mg_relevant_{}[by][sq] & changed)", T);
+        line("    while (b) {{");
+        line("      const int f = fairy_mg_pop(&b);");
+        line("      if ({})", Test);
+        line("        return 1;");
+        line("    }}");
+      }
+    }
+    if (M.FlyingGeneral) {
+      line("  b = fairy_mg_royals(p, by) & ~gone;");
+      line("  while (b) {{");
+      line("    const int e = fairy_mg_pop(&b);");
+      line("    if (e % FAIRY_FILES == sq % FAIRY_FILES && "
+           "!(fairy_mg_between[sq][e] & occ))");
+      line("      return 1;");
+      line("  }}");
+    }
+    line("  return 0;");
+    line("}}");
+  }
+
   /// The pieces of side `by` that capture on sq when the board holds occ.
   void attackers() {
     line("static fairy_bb fairy_mg_attackers(const fairy_position *p, int sq, "
@@ -517,6 +563,8 @@ struct Writer {
     Out += MovegenRuntimeBase;
     dispatch();
     attackers();
+    if (!M.Fast)
+      exposes();
     pieceMoves();
     Out += MovegenRuntimeGenerate;
     line("#endif");
