@@ -550,64 +550,103 @@ static int fairy_mg_pass(const fairy_position *p, fairy_move *list, int n) {
   return n;
 }
 
+#if FAIRY_MG_FAST
+/* The start of the fast path, for the side to move's one royal piece on
+ * ksq: its legal moves into list, the squares the other pieces may go to
+ * (*target: out of check, or capturing or blocking the one checker) and
+ * their pins. Returns the checkers. */
+static fairy_bb fairy_mg_fast_start(const fairy_position *p, int ksq,
+                                    fairy_move *list, int *n,
+                                    fairy_bb *target, fairy_mg_pins *pins) {
+  const int us = p->side, them = !us;
+  const fairy_bb occ = p->by_side[0] | p->by_side[1], own = p->by_side[us];
+  const fairy_bb checkers = fairy_mg_attackers(p, ksq, them, occ);
+  const int ktype = (p->board[ksq] - 1) % FAIRY_TYPES;
+  const int unmoved = FAIRY_CAST(int, (p->unmoved >> ksq) & 1);
+  const fairy_bb same = p->pieces[ktype][0] | p->pieces[ktype][1];
+  fairy_bb to = (fairy_mg_quiets(ktype, us, ksq, occ, unmoved, same) |
+                 (fairy_mg_captures(ktype, us, ksq, occ, unmoved, same) &
+                  p->by_side[them])) &
+                fairy_mg_board & ~own;
+  fairy_bb snipers;
+  while (to) {
+    int t = fairy_mg_pop(&to);
+    if (!fairy_mg_attackers(p, t, them, occ ^ fairy_mg_bit(ksq)))
+      list[(*n)++] = FAIRY_CAST(fairy_move, ksq) | FAIRY_CAST(fairy_move, t)
+                                                      << 8;
+  }
+  *target = fairy_mg_board & ~own;
+  if (checkers) {
+    const int c = fairy_mg_lsb(checkers);
+    const int ctype = (p->board[c] - 1) % FAIRY_TYPES;
+    /* A leaper's check cannot be blocked. */
+    *target &= checkers | ((fairy_mg_leaper_from[ctype][them][ksq] & checkers)
+                               ? 0
+                               : fairy_mg_between[ksq][c]);
+  }
+  snipers = fairy_mg_snipers(p, ksq, them);
+  while (snipers) {
+    const int s = fairy_mg_pop(&snipers);
+    const fairy_bb b = fairy_mg_between[ksq][s] & occ;
+    if (b && !(b & (b - 1)) && (b & own)) {
+      pins->pinned |= b;
+      pins->square[pins->count] = FAIRY_CAST(unsigned char, fairy_mg_lsb(b));
+      pins->segment[pins->count++] = fairy_mg_between[ksq][s] | fairy_mg_bit(s);
+    }
+  }
+  return checkers;
+}
+#else
+/* Out of check, a move of a piece that is not royal and neither leaves nor
+ * enters one of these squares keeps the royal pieces of the side to move
+ * safe: those that may decide an attack on them, and their own. */
+static fairy_bb fairy_mg_unsure(const fairy_position *p) {
+  const fairy_bb royals = fairy_mg_royals(p, p->side);
+  fairy_bb r = royals, unsure = royals;
+  while (r)
+    unsure |= fairy_mg_relevant(p, fairy_mg_pop(&r), !p->side);
+  return unsure;
+}
+#endif
+
+/* The special moves (en passant, castling, a pass) after list[first]. */
+static int fairy_mg_specials(const fairy_position *p, fairy_move *list, int n,
+                             int not_in_check) {
+  n = fairy_mg_en_passant(p, list, n);
+  n = fairy_mg_castling(p, list, n, not_in_check);
+  return fairy_mg_pass(p, list, n);
+}
+
 static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
                                  int legal) {
-  const int us = p->side, them = !us;
+  const int us = p->side;
   const fairy_bb own = p->by_side[us];
   fairy_mg_pins pins;
   int n = 0, i, kept;
-  (void)them;
   pins.pinned = 0;
   pins.count = 0;
 #if FAIRY_MG_FAST
   {
-    fairy_bb royals = fairy_mg_royals(p, us);
+    const fairy_bb royals = fairy_mg_royals(p, us);
     if (legal && royals && !(royals & (royals - 1))) {
       const int ksq = fairy_mg_lsb(royals);
+      fairy_bb target;
+      const fairy_bb checkers =
+          fairy_mg_fast_start(p, ksq, list, &n, &target, &pins);
       const fairy_bb occ = p->by_side[0] | p->by_side[1];
-      const fairy_bb checkers = fairy_mg_attackers(p, ksq, them, occ);
-      const int ktype = (p->board[ksq] - 1) % FAIRY_TYPES;
-      const int unmoved = FAIRY_CAST(int, (p->unmoved >> ksq) & 1);
-      const fairy_bb same = p->pieces[ktype][0] | p->pieces[ktype][1];
-      fairy_bb to = (fairy_mg_quiets(ktype, us, ksq, occ, unmoved, same) |
-                     (fairy_mg_captures(ktype, us, ksq, occ, unmoved, same) &
-                      p->by_side[them])) &
-                    fairy_mg_board;
-      fairy_bb target = fairy_mg_board & ~own, snipers;
-      while (to) {
-        int t = fairy_mg_pop(&to);
-        if (!fairy_mg_attackers(p, t, them, occ ^ fairy_mg_bit(ksq)))
-          list[n++] = FAIRY_CAST(fairy_move, ksq) | FAIRY_CAST(fairy_move, t) << 8;
-      }
+      int first;
       if (checkers & (checkers - 1))
         return n;
-      if (checkers) {
-        const int c = fairy_mg_lsb(checkers);
-        const int ctype = (p->board[c] - 1) % FAIRY_TYPES;
-        target &= checkers |
-                  ((fairy_mg_leaper_from[ctype][them][ksq] & checkers)
-                       ? 0
-                       : fairy_mg_between[ksq][c]);
-      }
-      snipers = fairy_mg_snipers(p, ksq, them);
-      while (snipers) {
-        const int s = fairy_mg_pop(&snipers);
-        const fairy_bb b = fairy_mg_between[ksq][s] & occ;
-        if (b && !(b & (b - 1)) && (b & own)) {
-          pins.pinned |= b;
-          pins.square[pins.count] = FAIRY_CAST(unsigned char, fairy_mg_lsb(b));
-          pins.segment[pins.count++] =
-              fairy_mg_between[ksq][s] | fairy_mg_bit(s);
-        }
-      }
       n = fairy_mg_piece_moves(p, list, n, target, &pins, 1);
       /* En passant and castling move two pieces: tested on the board
        * after them. */
-      const int first = n;
-      n = fairy_mg_en_passant(p, list, n);
-      if (!checkers)
-        n = fairy_mg_castling(p, list, n, 1);
-      n = fairy_mg_pass(p, list, n);
+      first = n;
+      if (checkers) {
+        n = fairy_mg_en_passant(p, list, n);
+        n = fairy_mg_pass(p, list, n);
+      } else {
+        n = fairy_mg_specials(p, list, n, 1);
+      }
       for (i = kept = first; i < n; ++i)
         if (fairy_mg_fast_legal(p, list[i], ksq, occ))
           list[kept++] = list[i];
@@ -616,22 +655,14 @@ static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
   }
 #endif
   n = fairy_mg_piece_moves(p, list, n, fairy_mg_board & ~own, &pins, 0);
-  n = fairy_mg_en_passant(p, list, n);
-  n = fairy_mg_castling(p, list, n, 0);
-  n = fairy_mg_pass(p, list, n);
+  n = fairy_mg_specials(p, list, n, 0);
   if (!legal)
     return n;
 #if !FAIRY_MG_FAST
   {
-    /* Out of check, a move of a piece that is not royal and neither leaves
-     * nor enters a square that may decide an attack on a royal piece keeps
-     * them safe: only the others are tested. */
     const fairy_bb royals = fairy_mg_royals(p, us);
-    fairy_bb r = royals, relevant = 0;
+    const fairy_bb unsure = fairy_mg_unsure(p);
     const int safe = !fairy_mg_royal_attacked(p, us);
-    while (r)
-      relevant |= fairy_mg_relevant(p, fairy_mg_pop(&r), them);
-    relevant |= royals;
     const fairy_bb occ = p->by_side[0] | p->by_side[1];
     for (i = kept = 0; i < n; ++i) {
       const fairy_move m = list[i];
@@ -643,9 +674,9 @@ static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
          * royal piece after it. */
         fairy_bb rs = royals;
         int exposed = 0;
-        if (relevant & (from | to))
+        if (unsure & (from | to))
           while (rs && !exposed)
-            exposed = fairy_mg_exposes(p, fairy_mg_pop(&rs), them,
+            exposed = fairy_mg_exposes(p, fairy_mg_pop(&rs), !us,
                                        (occ & ~from) | to, from | to, to);
         if (!exposed)
           list[kept++] = m;
@@ -662,6 +693,12 @@ static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
   return kept;
 #endif
 }
+
+/* How many legal moves, perft's last ply: counted by squares where the
+ * moves are known to be legal, tested one by one elsewhere, never
+ * written. Moves that capture on the way, compulsory captures and moves
+ * that may not give check are counted from the list. */
+static uint64_t fairy_mg_count_legal(const fairy_position *p);
 
 /* The moves, with Fairy-Stockfish's mustCapture: only the captures when
  * there are any. */
@@ -684,6 +721,64 @@ static int fairy_mg_generate(const fairy_position *p, fairy_move *list,
   return n;
 }
 
+static uint64_t fairy_mg_count_legal(const fairy_position *p) {
+  fairy_move list[FAIRY_MAX_MOVES];
+#if FAIRY_MG_LOCUST || FAIRY_MG_MUST_CAPTURE || !FAIRY_MG_CHECKING
+  return FAIRY_CAST(uint64_t, fairy_mg_generate(p, list, 1));
+#else
+  const int us = p->side;
+  fairy_mg_pins pins;
+  uint64_t count;
+  int n = 0, i;
+  pins.pinned = 0;
+  pins.count = 0;
+#if FAIRY_MG_FAST
+  {
+    const fairy_bb royals = fairy_mg_royals(p, us);
+    if (royals && !(royals & (royals - 1))) {
+      const int ksq = fairy_mg_lsb(royals);
+      const fairy_bb occ = p->by_side[0] | p->by_side[1];
+      fairy_bb target;
+      const fairy_bb checkers =
+          fairy_mg_fast_start(p, ksq, list, &n, &target, &pins);
+      int first;
+      if (checkers & (checkers - 1))
+        return FAIRY_CAST(uint64_t, n);
+      count = FAIRY_CAST(uint64_t, n);
+      count += us ? fairy_mg_side_count(p, target, &pins, 1, 1, ~FAIRY_CAST(fairy_bb, 0), 0, 1)
+                  : fairy_mg_side_count(p, target, &pins, 1, 0, ~FAIRY_CAST(fairy_bb, 0), 0, 1);
+      first = n;
+      if (checkers) {
+        n = fairy_mg_en_passant(p, list, n);
+        n = fairy_mg_pass(p, list, n);
+      } else {
+        n = fairy_mg_specials(p, list, n, 1);
+      }
+      for (i = first; i < n; ++i)
+        count += FAIRY_CAST(uint64_t, fairy_mg_fast_legal(p, list[i], ksq, occ));
+      return count;
+    }
+  }
+  {
+    /* No royal piece or several: the list's count. */
+    return FAIRY_CAST(uint64_t, fairy_mg_generate(p, list, 1));
+  }
+#else
+  {
+    const int safe = !fairy_mg_royal_attacked(p, us);
+    const fairy_bb unsure = safe ? fairy_mg_unsure(p) : ~FAIRY_CAST(fairy_bb, 0);
+    const fairy_bb target = fairy_mg_board & ~p->by_side[us];
+    count = us ? fairy_mg_side_count(p, target, &pins, 0, 1, ~unsure, unsure, safe)
+               : fairy_mg_side_count(p, target, &pins, 0, 0, ~unsure, unsure, safe);
+    n = fairy_mg_specials(p, list, 0, 0);
+    for (i = 0; i < n; ++i)
+      count += FAIRY_CAST(uint64_t, fairy_mg_safe(p, list[i]));
+    return count;
+  }
+#endif
+#endif
+}
+
 int fairy_generate_legal(const fairy_position *pos, fairy_move *list) {
   return fairy_mg_generate(pos, list, 1);
 }
@@ -697,9 +792,9 @@ uint64_t fairy_perft(const fairy_position *pos, int depth) {
   int n, i;
   if (depth <= 0)
     return 1;
-  n = fairy_mg_generate(pos, list, 1);
   if (depth == 1)
-    return FAIRY_CAST(uint64_t, n);
+    return fairy_mg_count_legal(pos);
+  n = fairy_mg_generate(pos, list, 1);
   for (i = 0; i < n; ++i) {
     fairy_position next = *pos;
     fairy_undo u;
@@ -990,5 +1085,28 @@ size_t fairy_position_to_fen(const fairy_position *p, char *buf,
     buf[k] = 0;
   }
   return n;
+}
+)C";
+
+const char *const fairy::movegen::MovegenRuntimeCountTest = R"C(
+static int fairy_mg_safe(const fairy_position *p, fairy_move m);
+/* Whether the move of the piece on sq to t (taking what stands there) keeps
+ * the mover's royal pieces safe; `safe`: the side is not in check. */
+static int fairy_mg_count_test(const fairy_position *p, int sq, int t,
+                               int safe) {
+#if !FAIRY_MG_FAST
+  const fairy_bb royals = fairy_mg_royals(p, p->side);
+  if (safe && !(royals & fairy_mg_bit(sq))) {
+    const fairy_bb from = fairy_mg_bit(sq), to = fairy_mg_bit(t);
+    const fairy_bb occ = ((p->by_side[0] | p->by_side[1]) & ~from) | to;
+    fairy_bb rs = royals;
+    while (rs)
+      if (fairy_mg_exposes(p, fairy_mg_pop(&rs), !p->side, occ, from | to, to))
+        return 0;
+    return 1;
+  }
+#endif
+  (void)safe;
+  return fairy_mg_safe(p, fairy_mg_make(sq, t, -1, FAIRY_MOVE_NORMAL, 0));
 }
 )C";

@@ -20,6 +20,9 @@ extern const char *const MovegenDeclarations;
 /// Squares, lines, pieces on the board, adding moves (before the writer's
 /// lookups).
 extern const char *const MovegenRuntimeBase;
+/// The test of one move for perft's count (between the writer's moves and
+/// its count).
+extern const char *const MovegenRuntimeCountTest;
 /// Check, legality, castling, make and unmake, FEN, perft (after them).
 extern const char *const MovegenRuntimeGenerate;
 

@@ -133,6 +133,8 @@ struct Writer {
     line("#define FAIRY_MG_MANDATORY_PROMOTION {}",
          M.MandatoryPromotion ? 1 : 0);
     line("#define FAIRY_MG_PROMOTION_CHOICES {}", M.PromotionChoices.size());
+    line("#define FAIRY_MG_PROMOTION_MOVES {}",
+         M.PromotionChoices.size() + (M.MandatoryPromotion ? 0 : 1));
     line("static const fairy_bb fairy_mg_board = {};",
          bits(bitboard::Bits(0) | boardBits()));
     line("static const fairy_bb fairy_mg_zone[2] = {{{}, {}}};",
@@ -408,6 +410,75 @@ struct Writer {
   /// The moves of every piece of the side to move (royal ones too unless
   /// skip_royal) to the squares of `target`, a pinned piece's only along
   /// its pin; and its en passant captures.
+  /// The loop over type \p T's pieces of `side` down to `to`, the squares
+  /// each goes to in `target` (along its pin if pinned): shared by the
+  /// moves' and the count's functions.
+  void pieceDestinations(size_t T) {
+    const PieceType &P = M.Types[T];
+    line("    b = p->pieces[{}][side];", T);
+    line("    while (b) {{");
+    line("      int sq = fairy_mg_pop(&b);");
+    if (!P.Unmoved[0].empty() || !P.Unmoved[1].empty())
+      line("      int unmoved = FAIRY_CAST(int, (p->unmoved >> sq) & 1);");
+    else
+      line("      const int unmoved = 0;");
+    if (P.SameType)
+      line("      const fairy_bb same = p->pieces[{0}][0] | "
+           "p->pieces[{0}][1];",
+           T);
+    if (P.Plain[0] && P.Plain[1])
+      line("      fairy_bb to = {} & target;", sided(P, "attacks", "unmoved"));
+    else
+      line("      fairy_bb to = ({} | ({} & enemy)) & target;",
+           sided(P, "quiets", "unmoved"), sided(P, "captures", "unmoved"));
+    line("      (void)unmoved;");
+    line("      if (pins->pinned & fairy_mg_bit(sq))");
+    line("        to &= fairy_mg_pin_segment(pins, sq);");
+  }
+
+  /// fairy_mg_side_count: how many of those moves are legal, without
+  /// writing them -- perft's last ply. `free`: where a piece that stands
+  /// on none of `unsure` may go without a test; the others' moves are
+  /// tested one by one (fairy_mg_count_test). Not for pieces that capture
+  /// on the way (their moves are counted from the list).
+  void pieceCount() {
+    line("static inline FAIRY_MG_ALWAYS_INLINE uint64_t fairy_mg_side_count("
+         "const fairy_position *p, fairy_bb target, const fairy_mg_pins "
+         "*pins, int skip_royal, const int side, fairy_bb free, fairy_bb "
+         "unsure, int safe) {{");
+    line("  const fairy_bb occ = p->by_side[0] | p->by_side[1];");
+    line("  const fairy_bb enemy = p->by_side[!side];");
+    line("  fairy_bb b;");
+    line("  uint64_t count = 0;");
+    line("  (void)skip_royal; (void)safe; (void)enemy;");
+    for (size_t T = 0; T < M.Types.size(); ++T) {
+      const PieceType &P = M.Types[T];
+      line(P.Royal ? "  if (!skip_royal) {{" : "  {{");
+      pieceDestinations(T);
+      line("      {{");
+      line("        const fairy_bb zone = fairy_mg_promotes[{}] ? "
+           "fairy_mg_zone[side] : 0;",
+           T);
+      line("        const fairy_bb sure = (unsure & fairy_mg_bit(sq)) ? 0 : "
+           "to & free;");
+      line("        fairy_bb rest = to & ~sure;");
+      line("        count += FAIRY_CAST(uint64_t, fairy_mg_popcount(sure & "
+           "~zone) + fairy_mg_popcount(sure & zone) * "
+           "FAIRY_MG_PROMOTION_MOVES);");
+      line("        while (rest) {{");
+      line("          const int t = fairy_mg_pop(&rest);");
+      line("          if (fairy_mg_count_test(p, sq, t, safe))");
+      line("            count += (zone & fairy_mg_bit(t)) ? "
+           "FAIRY_MG_PROMOTION_MOVES : 1;");
+      line("        }}");
+      line("      }}");
+      line("    }}");
+      line("  }}");
+    }
+    line("  return count;");
+    line("}}");
+  }
+
   void pieceMoves() {
     // Written once, made twice: each side's copy has its lookups chosen
     // at compile time.
@@ -418,33 +489,14 @@ struct Writer {
     line("  const fairy_bb occ = p->by_side[0] | p->by_side[1];");
     line("  const fairy_bb enemy = p->by_side[!side];");
     line("  fairy_bb b;");
-    line("  (void)skip_royal;");
+    line("  (void)skip_royal; (void)enemy;");
     for (size_t T = 0; T < M.Types.size(); ++T) {
       const PieceType &P = M.Types[T];
       if (P.Royal)
         line("  if (!skip_royal) {{");
       else
         line("  {{");
-      line("    b = p->pieces[{}][side];", T);
-      line("    while (b) {{");
-      line("      int sq = fairy_mg_pop(&b);");
-      if (!P.Unmoved[0].empty() || !P.Unmoved[1].empty())
-        line("      int unmoved = FAIRY_CAST(int, (p->unmoved >> sq) & 1);");
-      else
-        line("      const int unmoved = 0;");
-      if (P.SameType)
-        line("      const fairy_bb same = p->pieces[{0}][0] | "
-             "p->pieces[{0}][1];",
-             T);
-      if (P.Plain[0] && P.Plain[1])
-        line("      fairy_bb to = {} & target;",
-             sided(P, "attacks", "unmoved"));
-      else
-        line("      fairy_bb to = ({} | ({} & enemy)) & target;",
-             sided(P, "quiets", "unmoved"), sided(P, "captures", "unmoved"));
-      line("      (void)unmoved;");
-      line("      if (pins->pinned & fairy_mg_bit(sq))");
-      line("        to &= fairy_mg_pin_segment(pins, sq);");
+      pieceDestinations(T);
       if (P.hasLocust()) {
         line("      {{");
         line("        const int start = n;");
@@ -566,6 +618,8 @@ struct Writer {
     if (!M.Fast)
       exposes();
     pieceMoves();
+    Out += MovegenRuntimeCountTest;
+    pieceCount();
     Out += MovegenRuntimeGenerate;
     line("#endif");
     line("#endif");
