@@ -802,6 +802,17 @@ def markdown(variants, totals):
                 re.sub(r"^.*?: (?=--emit|fairyc)", "", w) for w in why)),
                 76, subsequent_indent="  ", break_long_words=False,
                 break_on_hyphens=False)
+    failed = [v for v in variants if v.status() == "FAILED"]
+    if failed:
+        lines += ["", "Differences fairyc does not declare (bugs to fix):", ""]
+        for v in failed:
+            first = v.differences[0].split("\n")
+            # The position where the moves differ: the last line.
+            why = first[-1].strip() if len(first) > 1 else first[0]
+            lines += textwrap.wrap("- %s: %s" % (v.name, why), 76,
+                                   subsequent_indent="  ",
+                                   break_long_words=False,
+                                   break_on_hyphens=False)
     return "\n".join(lines) + "\n"
 
 
