@@ -381,6 +381,8 @@ const std::set<std::string> &generatedRules() {
       "tripleStepRegionWhite",
       "tripleStepRegionBlack",
       "enPassantRegion",
+      "enPassantRegionWhite",
+      "enPassantRegionBlack",
       "enPassantTypes",
       "flyingGeneral",
       "mustCapture",
@@ -474,6 +476,15 @@ void readRules(const PieceSet &Set, Model &M) {
       M.QueensideFile = QF[0] - 'a';
   }
   M.FlyingGeneral = Flag("flyingGeneral", false);
+  // Where each side may take en passant (Fairy-Stockfish keeps a pawn's
+  // passed squares there only).
+  for (const char *Key :
+       {"enPassantRegion", "enPassantRegionWhite", "enPassantRegionBlack"})
+    if (const GameRule *R = Set.rule(Key))
+      if (auto Squares = fairyStockfishRegion(R->Value, Set.board()))
+        for (int S = 0; S < 2; ++S)
+          if (Key[15] == 0 || (S == 0) == (Key[15] == 'W'))
+            M.EnPassantRegion[S] = bitsOf(*Squares);
   M.MustCapture = Flag("mustCapture", false);
   M.Checking = Flag("checking", true);
   M.Pass = Flag("pass", false);

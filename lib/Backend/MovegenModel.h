@@ -115,6 +115,8 @@ struct Model {
   int KingsideFile = 6, QueensideFile = 2;
   /// Kings may not face each other on an open file (xiangqi).
   bool FlyingGeneral = false;
+  /// Per side, the squares where it may take en passant.
+  std::array<Bits, 2> EnPassantRegion = {~Bits(0), ~Bits(0)};
   /// Captures are compulsory (Fairy-Stockfish's mustCapture: antichess).
   bool MustCapture = false;
   /// Whether a move may give check (Fairy-Stockfish's checking = false, as

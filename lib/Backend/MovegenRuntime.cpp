@@ -94,8 +94,10 @@ fairy_bb fairy_attackers_to(const fairy_position *pos, int sq, int side);
 int fairy_in_check(const fairy_position *pos);
 /* Leaves of the legal move tree `depth` plies deep. */
 uint64_t fairy_perft(const fairy_position *pos, int depth);
-/* "e2e4", "e7e8q", castling as the king's move ("e1g1"), a capture on the
- * way as the three squares ("d4e5d4": from, taken, to); returns length. */
+/* "e2e4", "e7e8q", castling as the king's move ("e1g1"; as the king taking
+ * its rook where that would read as a step: "e1h1" for a king that castles
+ * to f1), a capture on the way as the three squares ("d4e5d4": from, taken,
+ * to); returns length. */
 int fairy_move_to_uci(fairy_move m, char *buf);
 /* The legal move written so, or 0 (no move is 0: from and to differ). */
 fairy_move fairy_move_from_uci(const fairy_position *pos, const char *uci);
@@ -357,7 +359,7 @@ void fairy_do_move(fairy_position *p, fairy_move m, fairy_undo *u) {
       /* A step over squares that takes nothing (a double step) makes
        * them en passant squares. */
       if (!u->captured) {
-        p->ep_squares = fairy_mg_between[from][to];
+        p->ep_squares = fairy_mg_between[from][to] & fairy_mg_ep_region[!us];
         if (p->ep_squares)
           p->ep_victim = FAIRY_CAST(unsigned char, to);
       }
@@ -822,10 +824,16 @@ int fairy_square_name(int sq, char *buf) {
 }
 
 int fairy_move_to_uci(fairy_move m, char *buf) {
-  int n = fairy_square_name(fairy_move_from(m), buf);
+  const int from = fairy_move_from(m);
+  int to = fairy_move_to(m);
+  int n = fairy_square_name(from, buf);
   if (fairy_move_kind(m) == FAIRY_MOVE_LOCUST)
     n += fairy_square_name(fairy_move_rook(m), buf + n);
-  n += fairy_square_name(fairy_move_to(m), buf + n);
+  /* Castling one square would read as the king's step: as Fairy-Stockfish,
+   * the king takes its rook then (Chess960's notation). */
+  if (fairy_move_kind(m) == FAIRY_MOVE_CASTLING && (to == from + 1 || to == from - 1))
+    to = fairy_move_rook(m);
+  n += fairy_square_name(to, buf + n);
   if (fairy_move_promotion(m) >= 0)
     buf[n++] = FAIRY_CAST(char, fairy_mg_letters[fairy_move_promotion(m)] | 32);
   buf[n] = 0;

@@ -139,6 +139,9 @@ struct Writer {
          bits(bitboard::Bits(0) | boardBits()));
     line("static const fairy_bb fairy_mg_zone[2] = {{{}, {}}};",
          bits(M.PromotionZone[0]), bits(M.PromotionZone[1]));
+    line("static const fairy_bb fairy_mg_ep_region[2] = {{{}, {}}};",
+         bits(M.EnPassantRegion[0] & boardBits()),
+         bits(M.EnPassantRegion[1] & boardBits()));
     std::string Choices, Rooks = "0", Royal, Promotes, MakesEp, Letters;
     for (int C : M.PromotionChoices)
       Choices += std::to_string(C) + ", ";

@@ -27,7 +27,7 @@ public:
       : St(&St), Diags(&Diags) {}
 
   /// The squares of \p R on board \p B.
-  SquareSet onBoard(const Region &R, const Board &B);
+  static SquareSet onBoard(const Region &R, const Board &B);
   /// Whether piece \p P with moves \p Moves has rules to add (withRules).
   bool hasRules(const IniPiece &P, const Node &Moves) const;
   /// White's moves of the rules for piece \p P (by side, from that side's

@@ -1,5 +1,6 @@
 //===- VariantsIniRules.cpp - What a variants.ini section leaves ----------===//
 #include "VariantsIniRules.h"
+#include "VariantsIniPieces.h"
 
 #include "fairy/Eval/Board.h"
 
@@ -166,6 +167,14 @@ int dimension(const Entry &E, bool File) {
 }
 
 } // namespace
+
+std::optional<SquareSet> fairy::fairyStockfishRegion(llvm::StringRef Value,
+                                                     const Board &B) {
+  auto R = parseRegion(Value);
+  if (!R)
+    return std::nullopt;
+  return PieceRules::onBoard(*R, B);
+}
 
 Region ini::zoneFrom(int Rank, bool Black, int MaxRank) {
   std::vector<int> Ranks;

@@ -241,6 +241,12 @@ std::vector<std::string> variantsIniSections(const std::string &Text);
 /// The names of Fairy-Stockfish's built-in variants, in its order.
 std::vector<std::string> builtinVariantNames();
 
+/// A Fairy-Stockfish region (a Bitboard value: "*3" a rank, "c*" a file,
+/// "c3" a square, "-" none, words separated by spaces) as the squares of
+/// \p B; nullopt if it is not one.
+std::optional<SquareSet> fairyStockfishRegion(llvm::StringRef Value,
+                                              const Board &B);
+
 /// Every key of a variants.ini section that Fairy-Stockfish reads, in its
 /// parser's order: the board, the piece types with their mobility regions,
 /// then the rules (what an editor completes). Built once, shared.
