@@ -407,26 +407,20 @@ bool switchedOff(const GameRule &R) {
 }
 
 void reportRulesLeft(DiagnosticEngine &Diags, const PieceSet &Set) {
-  for (const GameRule &R : Set.Rules) {
-    if (generatedRules().count(R.Key) || isMobilityRegion(R.Key))
-      continue;
-    if (switchedOff(R))
-      continue;
+  auto Left = [&](const GameRule &R) {
     std::string Msg = "--emit=movegen does not generate the rule '" + R.Key +
                       " = " + R.Value + "'; the engine must apply it";
     if (R.Range.isValid())
       Diags.warning(Warning::RuleNotGenerated, R.Range.Start, Msg, {R.Range});
     else
       Diags.warning(Warning::RuleNotGenerated, Msg);
-  }
-  for (const GameRule &R : Set.Uncarried) {
-    std::string Msg = "--emit=movegen does not generate the rule '" + R.Key +
-                      " = " + R.Value + "'; the engine must apply it";
-    if (R.Range.isValid())
-      Diags.warning(Warning::RuleNotGenerated, R.Range.Start, Msg, {R.Range});
-    else
-      Diags.warning(Warning::RuleNotGenerated, Msg);
-  }
+  };
+  for (const GameRule &R : Set.Rules)
+    if (!generatedRules().count(R.Key) && !isMobilityRegion(R.Key) &&
+        !switchedOff(R))
+      Left(R);
+  for (const GameRule &R : Set.Uncarried)
+    Left(R);
 }
 
 /// The game rules the generator makes: promotion, castling, flying

@@ -213,6 +213,19 @@ static inline fairy_bb fairy_mg_royals(const fairy_position *p, int side) {
   return r;
 }
 
+#if FAIRY_MG_FLYING_GENERAL
+/* Whether a royal piece of `others` faces sq on a file with nothing
+ * between them in occ (flying generals). */
+static int fairy_mg_faces(int sq, fairy_bb others, fairy_bb occ) {
+  while (others) {
+    const int e = fairy_mg_pop(&others);
+    if (e % FAIRY_FILES == sq % FAIRY_FILES && !(fairy_mg_between[sq][e] & occ))
+      return 1;
+  }
+  return 0;
+}
+#endif
+
 /* Pinned pieces and the squares each may still go to. */
 typedef struct {
   fairy_bb pinned;
@@ -290,15 +303,8 @@ static int fairy_mg_royal_attacked(const fairy_position *p, int side) {
     if (fairy_mg_attackers(p, sq, !side, occ))
       return 1;
 #if FAIRY_MG_FLYING_GENERAL
-    {
-      fairy_bb o = other;
-      while (o) {
-        int e = fairy_mg_pop(&o);
-        if (e % FAIRY_FILES == sq % FAIRY_FILES &&
-            !(fairy_mg_between[sq][e] & occ))
-          return 1;
-      }
-    }
+    if (fairy_mg_faces(sq, other, occ))
+      return 1;
 #endif
   }
   return 0;
@@ -443,15 +449,8 @@ static int fairy_mg_safe(const fairy_position *p, fairy_move m) {
     if (fairy_mg_attackers(p, sq, !us, occ) & ~fairy_mg_bit(to))
       return 0;
 #if FAIRY_MG_FLYING_GENERAL
-    {
-      fairy_bb o = other;
-      while (o) {
-        int e = fairy_mg_pop(&o);
-        if (e % FAIRY_FILES == sq % FAIRY_FILES &&
-            !(fairy_mg_between[sq][e] & occ))
-          return 0;
-      }
-    }
+    if (fairy_mg_faces(sq, other, occ))
+      return 0;
 #endif
   }
   return 1;

@@ -208,28 +208,21 @@ struct Writer {
       relevantTables();
       return;
     }
-    line("static const fairy_bb fairy_mg_rider_from[FAIRY_TYPES][2]"
-         "[FAIRY_SQUARES] = {{");
+    typeSideTable("fairy_mg_rider_from", &PieceType::RiderFrom);
+    typeSideTable("fairy_mg_leaper_from", &PieceType::LeaperFrom);
+  }
+
+  /// A table of one set per type, side and square.
+  void typeSideTable(const char *Name,
+                     std::array<std::vector<Bits>, 2> PieceType::*Sets) {
+    line("static const fairy_bb {}[FAIRY_TYPES][2][FAIRY_SQUARES] = {{", Name);
     for (const PieceType &P : M.Types) {
       Out += "{";
       for (int S = 0; S < 2; ++S) {
+        const std::vector<Bits> &Set = (P.*Sets)[S];
         Out += "{";
         for (unsigned Q = 0; Q < M.B.numSquares(); ++Q)
-          Out += bits(Q < P.RiderFrom[S].size() ? P.RiderFrom[S][Q] : 0) + ",";
-        Out += "},\n";
-      }
-      Out += "},\n";
-    }
-    line("}};");
-    line("static const fairy_bb fairy_mg_leaper_from[FAIRY_TYPES][2]"
-         "[FAIRY_SQUARES] = {{");
-    for (const PieceType &P : M.Types) {
-      Out += "{";
-      for (int S = 0; S < 2; ++S) {
-        Out += "{";
-        for (unsigned Q = 0; Q < M.B.numSquares(); ++Q)
-          Out +=
-              bits(Q < P.LeaperFrom[S].size() ? P.LeaperFrom[S][Q] : 0) + ",";
+          Out += bits(Q < Set.size() ? Set[Q] : 0) + ",";
         Out += "},\n";
       }
       Out += "},\n";
@@ -333,15 +326,9 @@ struct Writer {
         line("    }}");
       }
     }
-    if (M.FlyingGeneral) {
-      line("  b = fairy_mg_royals(p, by) & ~gone;");
-      line("  while (b) {{");
-      line("    const int e = fairy_mg_pop(&b);");
-      line("    if (e % FAIRY_FILES == sq % FAIRY_FILES && "
-           "!(fairy_mg_between[sq][e] & occ))");
-      line("      return 1;");
-      line("  }}");
-    }
+    if (M.FlyingGeneral)
+      line("  if (fairy_mg_faces(sq, fairy_mg_royals(p, by) & ~gone, occ)) "
+           "return 1;");
     line("  return 0;");
     line("}}");
   }
