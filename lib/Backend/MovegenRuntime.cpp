@@ -290,17 +290,19 @@ static inline int fairy_mg_add(fairy_move *list, int n, int from, fairy_bb to,
 
 const char *const fairy::movegen::MovegenRuntimeGenerate = R"C(
 
-/* Whether a royal piece of `side` could be captured (or, with flying
- * generals, faces the other side's on an open file). */
-static int fairy_mg_royal_attacked(const fairy_position *p, int side) {
-  fairy_bb occ = p->by_side[0] | p->by_side[1];
-  fairy_bb r = fairy_mg_royals(p, side);
+/* Whether one of the royal pieces `royals` of `side` could be captured on
+ * the board occ by a piece of the other side but those on `gone` (taken by
+ * the move that made occ), or, with flying generals, faces one of theirs on
+ * an open file. */
+static int fairy_mg_royals_attacked(const fairy_position *p, int side,
+                                    fairy_bb royals, fairy_bb occ,
+                                    fairy_bb gone) {
 #if FAIRY_MG_FLYING_GENERAL
-  fairy_bb other = fairy_mg_royals(p, !side);
+  const fairy_bb other = fairy_mg_royals(p, !side) & ~gone;
 #endif
-  while (r) {
-    int sq = fairy_mg_pop(&r);
-    if (fairy_mg_attackers(p, sq, !side, occ))
+  while (royals) {
+    const int sq = fairy_mg_pop(&royals);
+    if (fairy_mg_attackers(p, sq, !side, occ) & ~gone)
       return 1;
 #if FAIRY_MG_FLYING_GENERAL
     if (fairy_mg_faces(sq, other, occ))
@@ -308,6 +310,12 @@ static int fairy_mg_royal_attacked(const fairy_position *p, int side) {
 #endif
   }
   return 0;
+}
+
+/* Whether a royal piece of `side` is attacked in p. */
+static int fairy_mg_royal_attacked(const fairy_position *p, int side) {
+  return fairy_mg_royals_attacked(p, side, fairy_mg_royals(p, side),
+                                  p->by_side[0] | p->by_side[1], 0);
 }
 
 fairy_bb fairy_attackers_to(const fairy_position *pos, int sq, int side) {
@@ -430,13 +438,7 @@ int fairy_is_legal(const fairy_position *pos, fairy_move m) {
  * `from` emptied and `to` filled, and the piece taken attacks nothing. */
 static int fairy_mg_safe(const fairy_position *p, fairy_move m) {
   const int us = p->side, from = fairy_move_from(m), to = fairy_move_to(m);
-  const fairy_bb occ =
-      ((p->by_side[0] | p->by_side[1]) & ~fairy_mg_bit(from)) |
-      fairy_mg_bit(to);
   fairy_bb royals = fairy_mg_royals(p, us);
-#if FAIRY_MG_FLYING_GENERAL
-  const fairy_bb other = fairy_mg_royals(p, !us) & ~fairy_mg_bit(to);
-#endif
   /* A path that takes on the way reads the colours of the squares it
    * passes, which only the board after the move has. */
   if (fairy_move_kind(m) != FAIRY_MOVE_NORMAL || FAIRY_MG_LOCUST ||
@@ -444,16 +446,11 @@ static int fairy_mg_safe(const fairy_position *p, fairy_move m) {
     return fairy_is_legal(p, m);
   if (royals & fairy_mg_bit(from))
     royals ^= fairy_mg_bit(from) | fairy_mg_bit(to);
-  while (royals) {
-    const int sq = fairy_mg_pop(&royals);
-    if (fairy_mg_attackers(p, sq, !us, occ) & ~fairy_mg_bit(to))
-      return 0;
-#if FAIRY_MG_FLYING_GENERAL
-    if (fairy_mg_faces(sq, other, occ))
-      return 0;
-#endif
-  }
-  return 1;
+  return !fairy_mg_royals_attacked(
+      p, us, royals,
+      ((p->by_side[0] | p->by_side[1]) & ~fairy_mg_bit(from)) |
+          fairy_mg_bit(to),
+      fairy_mg_bit(to));
 }
 
 /* Castling: the king and the rook on their squares with the right kept,
