@@ -421,6 +421,12 @@ void reportRulesLeft(DiagnosticEngine &Diags, const PieceSet &Set) {
       Left(R);
   for (const GameRule &R : Set.Uncarried)
     Left(R);
+  // Passing is generated; the end of the game it brings is not.
+  if (const GameRule *Pass = Set.rule("pass"); Pass && Pass->Value == "true")
+    Left(GameRule{"pass",
+                  "true (the game ends when both sides pass in a "
+                  "row)",
+                  Pass->Range});
 }
 
 /// The game rules the generator makes: promotion, castling, flying

@@ -444,8 +444,8 @@ static int fairy_mg_safe(const fairy_position *p, fairy_move m) {
   if (fairy_move_kind(m) != FAIRY_MOVE_NORMAL || FAIRY_MG_LOCUST ||
       !FAIRY_MG_CHECKING)
     return fairy_is_legal(p, m);
-  if (royals & fairy_mg_bit(from))
-    royals ^= fairy_mg_bit(from) | fairy_mg_bit(to);
+  if (royals & fairy_mg_bit(from)) /* a pass (from == to) moves nothing */
+    royals = (royals & ~fairy_mg_bit(from)) | fairy_mg_bit(to);
   return !fairy_mg_royals_attacked(
       p, us, royals,
       ((p->by_side[0] | p->by_side[1]) & ~fairy_mg_bit(from)) |
