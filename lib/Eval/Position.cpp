@@ -118,9 +118,13 @@ static bool readFields(llvm::ArrayRef<llvm::StringRef> Fields, Position &P,
     P.SideToMove = Fields[0] == "w" ? Color::White : Color::Black;
     P.SideGiven = true;
   }
+  // Rights as KQkq, or as the rooks' files (Shredder-FEN: 'JAja' on a
+  // board of ten files).
+  std::string Rights = "KQkq";
+  for (int F = 0; F < std::min(P.board().width(), 26); ++F)
+    Rights += {char('A' + F), char('a' + F)};
   if (Fields.size() >= 2 && Fields[1] != "-" &&
-      Fields[1].find_first_not_of("KQkqABCDEFGHabcdefgh") !=
-          llvm::StringRef::npos) {
+      Fields[1].find_first_not_of(Rights) != llvm::StringRef::npos) {
     Error = "bad castling rights '" + Fields[1].str() +
             "'; write letters of KQkq (or files), or -";
     return false;
