@@ -35,6 +35,12 @@ using bitboard::Bits;
 
 namespace {
 
+/// Partial paths one square's relaxed moves may take to evaluate (a lion's
+/// take hundreds): beyond it the square's answer is "any square", which
+/// keeps the generator exact and slower, and a hostile moveset within the
+/// budget of time every input has.
+constexpr size_t RelaxedBudget = 20'000;
+
 Bits bitsOf(const SquareSet &S) {
   Bits B = 0;
   for (unsigned W = 0; W < std::min<size_t>(S.numWords(), 2); ++W)
@@ -223,7 +229,7 @@ NodeRef relaxed(const NodeRef &N) {
 std::vector<Bits> maybeFrom(const PieceSet &Set, const PieceView &V,
                             Color Side) {
   const Board &B = Set.board();
-  ReferenceEvaluator Eval(relaxed(V.IR));
+  ReferenceEvaluator Eval(relaxed(V.IR), RelaxedBudget);
   Position Empty(B);
   Empty.Zones = Set.Zones;
   std::vector<Bits> Out(B.numSquares(), 0);
@@ -262,11 +268,11 @@ Bits between(const Board &B, unsigned A, unsigned C) {
 std::vector<Bits> relevantTo(const PieceSet &Set, const PieceView &V,
                              Color Side, bool &Linear) {
   const Board &B = Set.board();
-  ReferenceEvaluator Eval(relaxed(V.IR));
+  ReferenceEvaluator Eval(relaxed(V.IR), RelaxedBudget);
   Position Empty(B);
   Empty.Zones = Set.Zones;
   std::vector<Bits> Out(B.numSquares(), 0);
-  constexpr size_t Limit = 1'000'000;
+  constexpr size_t Limit = RelaxedBudget;
   for (unsigned F : B.squares().toVector()) {
     std::string Error;
     auto Paths = Eval.paths(Empty, F, Side, Limit, Error);

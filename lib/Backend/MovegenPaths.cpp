@@ -29,6 +29,7 @@ struct Step {
 using Steps = std::vector<Step>;
 
 constexpr size_t MaxPaths = 20'000;
+constexpr size_t MaxPathsOnBoard = 200'000;
 
 struct Expander {
   std::string Why;
@@ -160,6 +161,12 @@ bool fairy::movegen::locustPaths(const std::vector<NodeRef> &Parts,
       return false;
     }
     All.insert(All.end(), Some.begin(), Some.end());
+  }
+  // Every path from every square is kept: a bound on them all.
+  if (All.size() * B.numSquares() > MaxPathsOnBoard) {
+    Why = "its paths from every square are more than " +
+          std::to_string(MaxPathsOnBoard);
+    return false;
   }
   Out.assign(B.numSquares(), {});
   for (unsigned From : B.squares().toVector()) {
