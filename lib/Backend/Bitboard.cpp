@@ -30,7 +30,7 @@ namespace {
 /// rook-sized parts 27.3 million and 137 million.
 constexpr uint64_t MaxStepsPerOccupancy = 10'000;
 constexpr uint64_t MaxTableSteps = 50'000'000;
-constexpr uint64_t MaxMagicWork = 600'000'000;
+constexpr uint64_t MaxMagicWork = 200'000'000;
 
 struct Refused {
   std::string Why;
