@@ -982,7 +982,7 @@ int fairy_position_from_fen(fairy_position *p, const char *fen) {
       return -1;
     /* The piece that passed it: the side that moved last, beyond it. */
     step = p->side ? FAIRY_FILES : -FAIRY_FILES;
-    for (k = 1; k <= 3; ++k) {
+    for (k = 1; k <= 3 && !p->board[ep]; ++k) { /* a passed square is empty */
       int v = ep + k * step;
       if (v < 0 || v >= FAIRY_SQUARES)
         break;

@@ -554,7 +554,9 @@ struct Writer {
       line("  b = p->pieces[{}][side];", T);
       line("  while (b) {{");
       line("    int sq = fairy_mg_pop(&b);");
-      line("    fairy_bb to = fairy_mg_ep_{}[side][sq] & p->ep_squares;", T);
+      line("    fairy_bb to = fairy_mg_ep_{}[side][sq] & p->ep_squares & "
+           "~(p->by_side[0] | p->by_side[1]);",
+           T);
       line("    while (to)");
       line("      list[n++] = fairy_mg_make(sq, fairy_mg_pop(&to), -1, "
            "FAIRY_MOVE_EN_PASSANT, 0);");
