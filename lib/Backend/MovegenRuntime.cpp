@@ -639,12 +639,8 @@ static int fairy_mg_generate_all(const fairy_position *p, fairy_move *list,
       /* En passant and castling move two pieces: tested on the board
        * after them. */
       first = n;
-      if (checkers) {
-        n = fairy_mg_en_passant(p, list, n);
-        n = fairy_mg_pass(p, list, n);
-      } else {
-        n = fairy_mg_specials(p, list, n, 1);
-      }
+      /* In check, castling finds the king's square attacked. */
+      n = fairy_mg_specials(p, list, n, !checkers);
       for (i = kept = first; i < n; ++i)
         if (fairy_mg_fast_legal(p, list[i], ksq, occ))
           list[kept++] = list[i];
@@ -746,12 +742,8 @@ static uint64_t fairy_mg_count_legal(const fairy_position *p) {
       count += us ? fairy_mg_side_count(p, target, &pins, 1, 1, ~FAIRY_CAST(fairy_bb, 0), 0, 1)
                   : fairy_mg_side_count(p, target, &pins, 1, 0, ~FAIRY_CAST(fairy_bb, 0), 0, 1);
       first = n;
-      if (checkers) {
-        n = fairy_mg_en_passant(p, list, n);
-        n = fairy_mg_pass(p, list, n);
-      } else {
-        n = fairy_mg_specials(p, list, n, 1);
-      }
+      /* In check, castling finds the king's square attacked. */
+      n = fairy_mg_specials(p, list, n, !checkers);
       for (i = first; i < n; ++i)
         count += FAIRY_CAST(uint64_t, fairy_mg_fast_legal(p, list[i], ksq, occ));
       return count;
