@@ -10,6 +10,7 @@
 #include "fairy/Backend/Backend.h"
 #include "fairy/Driver/Driver.h"
 #include "fairy/Driver/Options.h"
+#include "fairy/Support/Suggest.h"
 
 #include <cctype>
 #include <cstring>
@@ -108,6 +109,15 @@ bool setOption(fairy_options &O, const std::string &Name,
   const OptionInfo *Info = findOption(Name);
   if (!Info || (Info->Flags & ToolOnly)) {
     O.Error = "unknown option '" + Name + "'";
+    // The nearest name this function takes, as fairyc suggests the nearest
+    // of its own; none for one of fairyc's that an argument here says.
+    if (!Info) {
+      std::vector<std::string> Names = {"W", "w"};
+      for (const OptionInfo &Row : options())
+        if (!(Row.Flags & (ToolOnly | Positional)))
+          Names.push_back(Row.Name);
+      O.Error += didYouMean(Name, Names);
+    }
     return false;
   }
   // The C API has always read flags as 1/0 and numbers as decimal digits

@@ -57,6 +57,17 @@ TEST(CAPIOptionsTest, BadValuesSayWhy) {
   EXPECT_EQ(errorOf("w", "2"), "option 'w': '2' is not 1 or 0");
 }
 
+TEST(CAPIOptionsTest, UnknownNamesSayTheNearest) {
+  // As fairyc's "unknown argument '--boardd'; did you mean '--board'?".
+  EXPECT_EQ(errorOf("boardd", "8x8"),
+            "unknown option 'boardd'; did you mean 'board'?");
+  EXPECT_EQ(errorOf("board_style", "chess"),
+            "unknown option 'board_style'; did you mean 'board-style'?");
+  EXPECT_EQ(errorOf("include-dirs", "."),
+            "unknown option 'include-dirs'; did you mean 'include-dir'?");
+  EXPECT_EQ(errorOf("zzzzzzzz", "1"), "unknown option 'zzzzzzzz'");
+}
+
 TEST(CAPIOptionsTest, FlagsAreOneOrZero) {
   for (const char *Value : {"1", "0", "true", "false", ""})
     EXPECT_EQ(errorOf("keep-going", Value), "") << Value;
