@@ -423,9 +423,15 @@ fairy_status fairy_emit(fairy_compilation *C, const char *Kind, char *Buffer,
     C->LastError.clear();
     const BackendInfo *K = Kind ? findBackend(Kind) : nullptr;
     if (!K || !Length || (!Buffer && Capacity)) {
-      C->LastError =
-          K ? "bad argument: buffer or length"
-            : "unknown emit kind '" + std::string(Kind ? Kind : "") + "'";
+      if (K) {
+        C->LastError = "bad argument: buffer or length";
+      } else {
+        // fairyc's words for --emit=jsn, with the kinds and the nearest.
+        std::vector<std::string> Kinds;
+        for (const BackendInfo *B : backends())
+          Kinds.push_back(B->Name);
+        C->LastError = "emit: " + notOneOfMessage(Kind ? Kind : "", Kinds);
+      }
       return FAIRY_INVALID_ARGUMENT;
     }
     if (!C->Pieces) {

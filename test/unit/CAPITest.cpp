@@ -324,6 +324,15 @@ TEST(CAPITest, BadArgumentsAndNullHandlesGetAStatus) {
       FAIRY_INVALID_ARGUMENT);
   EXPECT_EQ(fairy_emit(Good.C, nullptr, nullptr, 0, &N),
             FAIRY_INVALID_ARGUMENT);
+  // An unknown kind is refused in fairyc's words for --emit=jsn.
+  EXPECT_EQ(fairy_emit(Good.C, "jsn", nullptr, 0, &N), FAIRY_INVALID_ARGUMENT);
+  EXPECT_EQ(
+      std::string(fairy_last_error(Good.C))
+          .rfind("emit: 'jsn' is not one of its values (diagram, ir, json,", 0),
+      0u)
+      << fairy_last_error(Good.C);
+  EXPECT_NE(std::string(fairy_last_error(Good.C)).find("did you mean 'json'?"),
+            std::string::npos);
   char Name[2];
   EXPECT_EQ(fairy_square_name(Good.C, 0, Name, sizeof Name, &N),
             FAIRY_BUFFER_TOO_SMALL);
