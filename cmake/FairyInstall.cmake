@@ -40,3 +40,6 @@ configure_file(${PROJECT_SOURCE_DIR}/cmake/fairyc.pc.in
   ${PROJECT_BINARY_DIR}/fairyc.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/fairyc.pc
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# Lit for the test suites of users' variants (cmake/FairyLit.cmake).
+include(FairyLit)

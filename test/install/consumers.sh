@@ -23,8 +23,9 @@ install)
   cmake --install "$build" --prefix "$prefix" > "$work/install.log" ||
     { cat "$work/install.log"; fail "cmake --install"; }
   libdir=$(dirname "$(find "$prefix" -name fairyc.pc)")/..
-  for f in bin/fairyc bin/fairy-opt bin/fairyc-lsp include/fairy/fairy.h \
-    include/fairy/Driver/Driver.h; do
+  for f in bin/fairyc bin/fairy-opt bin/fairyc-lsp bin/fairyc-lit \
+    share/fairyc/lit/fairyc.cfg.py share/fairyc/variant-tests/lit.cfg.py \
+    include/fairy/fairy.h include/fairy/Driver/Driver.h; do
     [ -e "$prefix/$f" ] || fail "$f is not installed"
   done
   for f in libfairy.so pkgconfig/fairyc.pc cmake/fairyc/fairycConfig.cmake \
