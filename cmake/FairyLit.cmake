@@ -30,4 +30,4 @@ install(PROGRAMS ${PROJECT_BINARY_DIR}/lit/fairyc-lit
 # The template suite (examples/variant-tests), for users to copy.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/variant-tests
   DESTINATION ${CMAKE_INSTALL_DATADIR}/fairyc COMPONENT tools
-  PATTERN Output EXCLUDE)
+  PATTERN Output EXCLUDE PATTERN .gitignore EXCLUDE)

@@ -4,7 +4,8 @@
 # against the installed prefix, with nothing of the
 # build tree on PATH (run by ctest after consumers.sh install; see
 # test/CMakeLists.txt):
-#   variant-tests.sh template BUILD SOURCE WORK LIT  every test passes
+#   variant-tests.sh template BUILD SOURCE WORK LIT  every test passes, and
+#     again with the prefix moved elsewhere (relocatable)
 #   variant-tests.sh fails    BUILD SOURCE WORK LIT  a wrong CHECK, a changed
 #     game and a missing FileCheck each make the run fail, saying why
 # LIT is LLVM's lit.py (FAIRYC_LIT for fairyc-lit).
@@ -26,7 +27,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 [ -x "$prefix/bin/fairyc-lit" ] || fail "no $prefix/bin/fairyc-lit (run consumer-install)"
 # The installed template is the one in the source tree.
-diff -r -x Output "$source/examples/variant-tests" "$template" ||
+diff -r -x Output -x .gitignore "$source/examples/variant-tests" "$template" ||
   fail "the installed template differs from examples/variant-tests"
 
 # A fresh copy of the template in WORK/variant-tests/NAME, as a user makes.
@@ -58,6 +59,17 @@ template)
   [ "$((${passed:-0} + ${unsupported:-0}))" -eq "$ntests" ] ||
     fail "$ntests tests, but ${passed:-0} passed and ${unsupported:-0} unsupported"
   echo "template suite: ${passed:-0} of $ntests tests passed with $prefix/bin/fairyc"
+  # Relocatable: the prefix moved elsewhere runs the suite with its own fairyc.
+  moved=$work/variant-tests/moved-prefix
+  rm -rf "$moved"
+  cp -a "$prefix" "$moved"
+  status=0
+  out=$("$moved/bin/fairyc-lit" -sv "$suite" 2>&1) || status=$?
+  [ "$status" -eq 0 ] || { echo "$out"; fail "the suite fails with the moved prefix"; }
+  grep -q "note: fairyc: $moved/bin/fairyc (fairyc " <<< "$out" ||
+    { echo "$out"; fail "the moved prefix's fairyc-lit ran another fairyc"; }
+  rm -rf "$moved"
+  echo "and with the prefix moved to $moved"
   ;;
 fails)
   # A CHECK that does not hold fails its test, and only that one.
