@@ -17,6 +17,8 @@ packages=(
   cmake ninja-build g++ clang-14 libclang-rt-14-dev pkg-config
   graphviz librsvg2-bin python3         # render checks of --emit=dot and --emit=svg
   chromium python3-pil fonts-dejavu-core # svg-render: pictures drawn by a browser
+  python3-pytest python3-venv python3-pip # the Python package (python/): its tests, and
+  python3-setuptools python3-wheel      # installing it offline into a venv (docs/python.md)
   libcpp-httplib-dev                    # fairyc serve: the playground's HTTP server
   ca-certificates                       # npm fetches ffish over HTTPS
 )
