@@ -47,7 +47,7 @@ def main():
         sys.exit(77)
     # --no-index: nothing is downloaded, as on a machine offline.
     run([python, "-m", "pip", "install", "--no-build-isolation",
-         "--no-index", src])
+         "--no-index", "--no-cache-dir", src])
     env = dict(os.environ)
     for name in ("FAIRYC_LIBRARY", "PYTHONPATH", "PKG_CONFIG_PATH",
                  "LD_LIBRARY_PATH"):

@@ -186,6 +186,31 @@ def test_destinations_in_piece_files(run_fairyc, path):
                     assert moves_from(got) == moves_of(entry), (fen, entry)
 
 
+@pytest.mark.parametrize("path", ["examples/raumschach.fairy",
+                                  "examples/xiangqi.fairy"])
+def test_every_square_of_every_piece(run_fairyc, path):
+    """On the empty board, from every square, both sides: each piece's
+    destinations are fairyc --emit=json's (a 5x5x5 board's square names
+    too)."""
+    r = run_fairyc([path, "--emit=json"])
+    assert r.returncode == 0, r.stderr
+    listed = json.loads(r.stdout)
+    with fairyc.compile_file(os.path.join(ROOT, path)) as c:
+        b = c.board
+        assert (b.width, b.height, b.depth) == tuple(
+            listed["board"][k] for k in ("width", "height", "depth"))
+        assert [p.name for p in c.pieces] == [
+            p["name"] for p in listed["pieces"]]
+        for piece in listed["pieces"]:
+            for side, moves in sorted(piece["sides"].items()):
+                assert len(moves["moves"]) == b.squares
+                for m in moves["moves"]:
+                    index = c.square(m["from"])
+                    assert c.square_name(index) == m["from"]
+                    got = c.destinations(piece["name"], index, side=side)
+                    assert moves_from(got) == moves_of(m), (piece["name"], m)
+
+
 def test_square_kinds_and_names():
     with fairyc.compile("mRcB", board="8x8") as c, c.position() as p:
         p.place("d6", "p")

@@ -59,7 +59,8 @@ typedef enum fairy_side { FAIRY_WHITE = 0, FAIRY_BLACK = 1 } fairy_side;
  * "false", or "" for 1). Beyond the table: "W" (a warning flag such as
  * "error" or "no-empty-moveset"; repeatable), "w", and "include-dir" (where
  * the includes of a piece file compiled from text are found; default the
- * current directory). A bad value is refused with the valid values named. */
+ * current directory). A bad value is refused with the valid values named,
+ * an unknown name with the nearest one, in fairyc's words. */
 typedef struct fairy_options fairy_options;
 
 fairy_options *fairy_options_create(void);
@@ -182,7 +183,8 @@ fairy_status fairy_destinations(fairy_compilation *compilation, size_t piece,
  * without the NUL. FAIRY_BUFFER_TOO_SMALL when `capacity` is not more than
  * the length (nothing written: call again with a larger buffer; the output
  * is kept, not made again). FAIRY_ERROR when the back end cannot write this
- * input: its diagnostics follow the others. */
+ * input: its diagnostics follow the others. FAIRY_INVALID_ARGUMENT for an
+ * unknown kind: fairy_last_error names the kinds and the nearest. */
 fairy_status fairy_emit(fairy_compilation *compilation, const char *kind,
                         char *buffer, size_t capacity, size_t *length);
 
