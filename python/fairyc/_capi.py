@@ -130,7 +130,7 @@ def candidates(notes: Optional[List[str]] = None) -> List[str]:
         notes.append("the system's libraries (find_library)")
     libdir = _pkg_config_libdir()
     if libdir:
-        out.append(os.path.join(libdir, "libfairy.so"))
+        out.append(os.path.normpath(os.path.join(libdir, "libfairy.so")))
     else:
         notes.append("pkg-config fairyc")
     tool = shutil.which("fairyc")
@@ -169,15 +169,20 @@ def load() -> Tuple[ctypes.CDLL, str]:
                 raise LibraryNotFound("FAIRYC_LIBRARY=%s: %s" % (path, e))
             tried.append("%s (%s)" % (path, e))
             continue
-        for name, (result, arguments) in _SIGNATURES.items():
-            f = getattr(lib, name)
-            f.restype = result
-            f.argtypes = arguments
-        version = lib.fairy_api_version()
-        if version != API_VERSION:
-            raise LibraryNotFound(
-                "%s has the C API version %d; this package needs %d"
-                % (path, version, API_VERSION))
+        try:
+            lib.fairy_api_version.restype = ctypes.c_int
+            lib.fairy_api_version.argtypes = []
+            version = lib.fairy_api_version()
+            if version != API_VERSION:
+                raise LibraryNotFound(
+                    "%s has the C API version %d; this package needs %d"
+                    % (path, version, API_VERSION))
+            for name, (result, arguments) in _SIGNATURES.items():
+                f = getattr(lib, name)
+                f.restype = result
+                f.argtypes = arguments
+        except AttributeError as e:
+            raise LibraryNotFound("%s is not libfairy: %s" % (path, e))
         return lib, path
     seen = []
     for t in tried:

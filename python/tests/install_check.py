@@ -7,6 +7,7 @@ isolation, offline), then imports it against fairyc's installed prefix
 Usage: install_check.py PREFIX WORKDIR
 Exit status 77 (skipped) when python3-venv or pip is missing.
 """
+import ctypes.util
 import os
 import shutil
 import subprocess
@@ -66,6 +67,16 @@ def main():
                   % (how, module, lib, want))
             sys.exit(1)
         print("through %s: %s" % (how, lib))
+    # Nowhere to find it: the import says where it looked.
+    if not ctypes.util.find_library("fairy") and not shutil.which("fairyc"):
+        r = subprocess.run([python, "-c", "import fairyc"], env=env,
+                           cwd=work, capture_output=True, text=True)
+        if r.returncode == 0 or "libfairy was not found" not in r.stderr \
+                or "a fairyc on PATH" not in r.stderr:
+            print("FAILED: without a library, import fairyc said:\n"
+                  + r.stderr)
+            sys.exit(1)
+        print("without: " + r.stderr.strip().splitlines()[-1][:60] + "...")
     out = run([python, os.path.join(SOURCE, "examples", "where.py")],
               env=env_path, cwd=work)
     print(out, end="")

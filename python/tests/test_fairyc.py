@@ -10,6 +10,9 @@ import json
 import os
 import random
 import re
+import shutil
+import subprocess
+import sys
 import threading
 from typing import Dict, List, Tuple
 
@@ -443,6 +446,45 @@ def test_threads_share_a_compilation():
         for t in threads:
             t.join()
         assert errors == []
+
+
+def import_with(env: Dict[str, str], cwd: str) -> "subprocess.CompletedProcess[str]":
+    """Imports the package in a fresh interpreter; prints the library."""
+    package = os.path.dirname(HERE)
+    return subprocess.run(
+        [sys.executable, "-c", "import sys; sys.path.insert(0, %r); "
+         "import fairyc; print(fairyc.library_path())" % package],
+        capture_output=True, text=True, env=env, cwd=cwd)
+
+
+def test_library_lookup(tmp_path, fairyc_tool):
+    """FAIRYC_LIBRARY first and checked; else the fairyc on PATH's; a
+    library of another API version or none at all is refused, naming
+    where it looked."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("FAIRYC_LIBRARY", "LD_LIBRARY_PATH",
+                        "PKG_CONFIG_PATH")}
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    r = import_with(dict(env, FAIRYC_LIBRARY=str(tmp_path / "no.so")),
+                    str(tmp_path))
+    assert "LibraryNotFound: FAIRYC_LIBRARY=%s: no such file" % (
+        tmp_path / "no.so") in r.stderr
+    tools = os.path.dirname(os.path.abspath(fairyc_tool))
+    r = import_with(dict(env, PATH=tools + os.pathsep + env["PATH"]),
+                    str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert os.path.samefile(r.stdout.strip(), fairyc.library_path())
+    cc = shutil.which("cc")
+    if not cc:
+        pytest.skip("no C compiler for a library of another API version")
+    (tmp_path / "fake.c").write_text("int fairy_api_version(void) "
+                                     "{ return 99; }\n")
+    fake = tmp_path / "libfairy.so"
+    subprocess.run([cc, "-shared", "-fPIC", "-o", str(fake),
+                    str(tmp_path / "fake.c")], check=True)
+    r = import_with(dict(env, FAIRYC_LIBRARY=str(fake)), str(tmp_path))
+    assert "%s has the C API version 99; this package needs 1" % fake \
+        in r.stderr
 
 
 def test_version():
