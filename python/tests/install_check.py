@@ -77,6 +77,22 @@ def main():
                   + r.stderr)
             sys.exit(1)
         print("without: " + r.stderr.strip().splitlines()[-1][:60] + "...")
+    # A library bundled into the package: installed with it, found first.
+    bundled = os.path.join(work, "bundled")
+    shutil.copytree(src, bundled)
+    lib = os.path.realpath(os.path.join(prefix, "lib", "libfairy.so"))
+    shutil.copy(lib, os.path.join(bundled, "fairyc", "libfairy.so"))
+    venv2 = os.path.join(work, "venv-bundled")
+    run([sys.executable, "-m", "venv", "--system-site-packages", venv2])
+    python2 = os.path.join(venv2, "bin", "python")
+    run([python2, "-m", "pip", "install", "--no-build-isolation",
+         "--no-index", "--no-cache-dir", bundled])
+    found = run([python2, "-c", show], env=env_path, cwd=work).split()[0]
+    if found != os.path.join(venv2, "lib", "python%d.%d" % sys.version_info[:2],
+                             "site-packages", "fairyc", "libfairy.so"):
+        print("FAILED: the bundled library is not the one loaded: " + found)
+        sys.exit(1)
+    print("bundled: " + found)
     out = run([python, os.path.join(SOURCE, "examples", "where.py")],
               env=env_path, cwd=work)
     print(out, end="")
