@@ -2,9 +2,11 @@
 # The newcomer's check: builds a clean Debian 12 root with debootstrap
 # (minbase plus git; sudo too for --user), clones this repository into it
 # and runs the README's two commands there, printing each one's time and
-# result. Needs root on the host (debootstrap, chroot, mounts) and the
-# package mirror the host's apt already uses; nothing else of the host
-# reaches the fresh root.
+# result; then the deb stage (scripts/deb-check.sh): the README's "Install
+# the Debian package" commands, the installed packages used and removed.
+# Needs root on the host (debootstrap, chroot, mounts) and the package
+# mirror the host's apt already uses; nothing else of the host reaches the
+# fresh root.
 #
 #   scripts/fresh-check.sh [--user] [--keep] [--root DIR] [--commit REV]
 #
@@ -16,7 +18,7 @@
 #              FAIRY_REQUIRE_RENDER=1, so the Fairy-Stockfish suites must run,
 #              npm reaching its registry, and Chromium must draw the pictures)
 #
-# Logs: $root.logs/{debootstrap,demo,test}.log, kept after the run.
+# Logs: $root.logs/{debootstrap,demo,test,deb}.log, kept after the run.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -168,5 +170,22 @@ for cmd in demo test; do
   fi
   [ $result = PASS ] || tail -n 25 "$logs/$cmd.log" | sed 's/^/  | /'
 done
+
+# The Debian packages: the README's "Install the Debian package" commands
+# run as written (build them, apt install them), then the installed tools
+# and a pkg-config and a find_package consumer used, and apt-get remove
+# (scripts/deb-check.sh). As root, whatever --user says: it installs.
+t0=$(date +%s)
+if chroot "$root" env -i HOME=/root USER=root LANG=C.UTF-8 \
+  PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+  bash -c "cd $home/fairyc && scripts/deb-check.sh" > "$logs/deb.log" 2>&1; then
+  result=PASS
+else
+  result=FAIL
+  status=1
+fi
+echo "fresh-check: deb: $result in $(elapsed $t0) s (scripts/deb-check.sh; log: $logs/deb.log)"
+grep -E '^(package-deb|deb-check): ' "$logs/deb.log" | cut -c1-120 | sed 's/^/  /' || true
+[ $result = PASS ] || tail -n 25 "$logs/deb.log" | sed 's/^/  | /'
 echo "fresh-check: $([ $status = 0 ] && echo PASSED || echo FAILED)"
 exit $status

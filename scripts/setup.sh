@@ -21,6 +21,7 @@ packages=(
   python3-setuptools python3-wheel      # installing it offline into a venv (docs/python.md)
   libcpp-httplib-dev                    # fairyc serve: the playground's HTTP server
   ca-certificates                       # npm fetches ffish over HTTPS
+  dpkg-dev                              # dpkg-shlibdeps: the Debian packages' dependencies (scripts/package-deb.sh)
 )
 # Node.js and npm run Fairy-Stockfish (npm package ffish) in the conformance
 # suites; a machine that already has them keeps its own.

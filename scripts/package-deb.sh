@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds the Debian packages fairyc, libfairy<SOVERSION> and libfairy-dev
+# (cmake/FairyPackaging.cmake; docs/packaging.md) into build/packages/.
+#
+#   scripts/package-deb.sh
+#
+# First runs scripts/setup.sh (dpkg-dev gives dpkg-shlibdeps, which finds
+# the packages' dependencies), then configures a Release build of the
+# libraries and tools alone for the prefix /usr into build/deb
+# ($FAIRY_DEB_BUILD_DIR to change it), builds it and runs cpack. Prints one
+# line per step (and the build's progress) and each package's file;
+# cpack's output goes to
+# build/packages/cpack.log ($FAIRY_DEB_OUT for another directory).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build=${FAIRY_DEB_BUILD_DIR:-build/deb}
+out=${FAIRY_DEB_OUT:-build/packages}
+
+bash scripts/setup.sh
+mkdir -p "$build"
+echo "package-deb: configuring $build (Release, prefix /usr, no tests; log: $build/configure.log)"
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_INSTALL_PREFIX=/usr -DFAIRY_BUILD_TESTS=OFF \
+  -DFAIRY_BUILD_BENCHMARKS=OFF > "$build/configure.log" 2>&1 ||
+  { cat "$build/configure.log"; exit 1; }
+echo "package-deb: building the libraries and tools with $(nproc) jobs"
+cmake --build "$build" -- -j"$(nproc)"
+mkdir -p "$out"
+rm -f "$out"/*.deb
+echo "package-deb: cpack -G DEB"
+if ! cpack -G DEB --config "$build/CPackConfig.cmake" -B "$out" \
+  > "$out/cpack.log" 2>&1; then
+  tail -n 25 "$out/cpack.log" >&2
+  echo "package-deb: cpack failed; its output is in $out/cpack.log" >&2
+  exit 1
+fi
+for deb in "$out"/*.deb; do
+  echo "package-deb: $deb"
+done
