@@ -30,9 +30,14 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# A shlibs file and the ldconfig trigger for the library package.
+# Programs and library stripped, as Debian ships them.
+set(CPACK_STRIP_FILES ON)
+# A shlibs file for the library package, and ld.so's cache renewed by
+# dpkg's ldconfig trigger.
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY "=")
+file(WRITE ${PROJECT_BINARY_DIR}/deb/triggers "activate-noawait ldconfig\n")
+set(CPACK_DEBIAN_LIB_PACKAGE_CONTROL_EXTRA ${PROJECT_BINARY_DIR}/deb/triggers)
 
 set(CPACK_DEBIAN_TOOLS_PACKAGE_NAME fairyc)
 set(CPACK_DEBIAN_TOOLS_PACKAGE_SECTION devel)
@@ -79,13 +84,24 @@ The headers of libfairy's C API and C++ driver and IR, the libfairy.so
 link, a CMake package (find_package(fairyc): fairyc::fairy, and with
 COMPONENTS IR fairyc::ir) and a pkg-config file (fairyc).")
 
-# Each package's copyright file, as Debian's policy asks; only the
-# packages install it (EXCLUDE_FROM_ALL), not a plain cmake --install.
+# Each package's copyright file and changelog.Debian.gz (gzip -9n), as
+# Debian's policy asks; only the packages install them (EXCLUDE_FROM_ALL),
+# not a plain cmake --install. The changelog's date is the configure time,
+# or SOURCE_DATE_EPOCH's.
+string(TIMESTAMP FAIRY_DEB_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
+file(WRITE ${PROJECT_BINARY_DIR}/deb/changelog.Debian
+  "fairyc (${PROJECT_VERSION}-${CPACK_DEBIAN_PACKAGE_RELEASE}) unstable; urgency=medium\n\n"
+  "  * fairyc ${PROJECT_VERSION}, packaged by CPack (cmake/FairyPackaging.cmake).\n\n"
+  " -- ${CPACK_PACKAGE_CONTACT}  ${FAIRY_DEB_DATE}\n")
+execute_process(COMMAND gzip -9nc ${PROJECT_BINARY_DIR}/deb/changelog.Debian
+  OUTPUT_FILE ${PROJECT_BINARY_DIR}/deb/changelog.Debian.gz)
 foreach(component TOOLS LIB DEV)
   string(TOLOWER ${component} lower)
-  install(FILES ${PROJECT_SOURCE_DIR}/LICENSE
-    DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/${CPACK_DEBIAN_${component}_PACKAGE_NAME}
+  set(doc ${CMAKE_INSTALL_DATAROOTDIR}/doc/${CPACK_DEBIAN_${component}_PACKAGE_NAME})
+  install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${doc}
     RENAME copyright COMPONENT ${lower} EXCLUDE_FROM_ALL)
+  install(FILES ${PROJECT_BINARY_DIR}/deb/changelog.Debian.gz
+    DESTINATION ${doc} COMPONENT ${lower} EXCLUDE_FROM_ALL)
 endforeach()
 
 include(CPack)

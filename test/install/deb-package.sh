@@ -7,8 +7,10 @@
 # fields, that each ELF file's libraries come from the package itself or
 # from a package it depends on, that libfairy-dev depends on exactly this
 # libfairy, which files each holds (none twice, all under /usr, no test
-# generators, no build or source paths), and builds and runs a C program
-# with pkg-config against the unpacked -dev and library packages.
+# generators, no build or source paths), that programs and library are
+# stripped and the library has dpkg's ldconfig trigger, that lintian (when
+# installed) finds no error, and builds and runs a C program with
+# pkg-config against the unpacked -dev and library packages.
 # Exits 77 (SKIPPED) without dpkg-deb, dpkg-shlibdeps or cpack.
 # No pipefail: a grep -q that stops reading early is the check, not a failure.
 set -eu
@@ -16,7 +18,7 @@ build=$1 source=$2 work=$3
 CC=${CC:-cc}
 CPACK=${CPACK:-cpack}
 
-for tool in dpkg-deb dpkg-shlibdeps "$CPACK" objdump pkg-config "$CC"; do
+for tool in dpkg-deb dpkg-shlibdeps "$CPACK" objdump readelf pkg-config "$CC"; do
   command -v "$tool" > /dev/null || {
     echo "SKIPPED: $tool is missing (Debian: dpkg-dev, cmake, binutils, pkg-config)"
     exit 77
@@ -75,6 +77,8 @@ for deb in "$tools" "$lib" "$dev"; do
     [ -n "$(field "$deb" $f)" ] || fail "$name has no $f"
   done
   [ -e "$unpacked/usr/share/doc/$name/copyright" ] || fail "$name has no copyright file"
+  gzip -t "$unpacked/usr/share/doc/$name/changelog.Debian.gz" ||
+    fail "$name has no changelog.Debian.gz"
 done
 [ "$(field "$lib" Section)" = libs ] || fail "the library's section is not libs"
 [ "$(field "$dev" Section)" = libdevel ] || fail "the -dev section is not libdevel"
@@ -147,6 +151,17 @@ for deb in "$tools" "$lib" "$dev"; do
   done < <(dpkg-deb -c "$deb" | awk '$1 ~ /^-..x/ {sub(/^\.\//, "", $6); print $6}')
 done
 
+# Stripped, as Debian ships them; ld.so's cache renewed by dpkg's trigger.
+for deb in "$tools" "$lib"; do
+  while IFS= read -r path; do
+    objdump -h "$unpacked/$path" > /dev/null 2>&1 || continue
+    readelf -S --wide "$unpacked/$path" | grep -E '\.(symtab|debug_info) ' &&
+      fail "$path is not stripped"
+  done < <(dpkg-deb -c "$deb" | awk '$1 ~ /^-/ {sub(/^\.\//, "", $6); print $6}')
+done
+dpkg-deb -I "$lib" triggers | grep -qx 'activate-noawait ldconfig' ||
+  fail "$lib_name has no ldconfig trigger"
+
 # Files: each in one package, all under /usr, what each should hold.
 for deb in "$tools" "$lib" "$dev"; do
   dpkg-deb -c "$deb" | awk '$1 !~ /^d/ {print $6}' | sed 's|^\./|/|'
@@ -191,6 +206,15 @@ $CC -std=c99 -Wall -Wextra -Werror "$source/test/install/consumer.c" -o "$work/c
   $(PKG_CONFIG_PATH=$pc pkg-config --cflags --libs fairyc) -Wl,-rpath,"$unpacked$libdir"
 "$work/c-consumer" "$source/examples/chess.fairy" > /dev/null ||
   fail "a C program built against the unpacked packages"
+
+# lintian, when it is installed, finds no error.
+if command -v lintian > /dev/null; then
+  status=0
+  lintian --fail-on error "${debs[@]}" > "$work/lintian.log" 2>&1 || status=$?
+  grep -E '^[EW]: ' "$work/lintian.log" || true
+  [ $status = 0 ] || fail "lintian finds errors (or fails: status $status)"
+  echo "lintian: no errors"
+fi
 
 for deb in "$tools" "$lib" "$dev"; do
   echo "$(basename "$deb"): $(list "$deb" | wc -l) files; Depends: $(field "$deb" Depends)"
