@@ -8,7 +8,8 @@
 # The 4.7.2 tool's C++ output builds against the 4.9 runtime.
 
 find_file(FAIRY_ANTLR_JAR NAMES antlr4.jar antlr4-4.7.2.jar
-          PATHS /usr/share/java REQUIRED)
+          PATHS /usr/share/java REQUIRED
+          NO_CMAKE_FIND_ROOT_PATH) # a host tool, also when cross-compiling
 set(FAIRY_ANTLR_CLASSPATH
     "/usr/share/java/stringtemplate4.jar:${FAIRY_ANTLR_JAR}:/usr/share/java/antlr4-runtime.jar:/usr/share/java/antlr3-runtime.jar:/usr/share/java/treelayout.jar")
 

@@ -22,6 +22,7 @@ packages=(
   libcpp-httplib-dev                    # fairyc serve: the playground's HTTP server
   ca-certificates                       # npm fetches ffish over HTTPS
   dpkg-dev                              # dpkg-shlibdeps: the Debian packages' dependencies (scripts/package-deb.sh)
+  emscripten patch xz-utils             # scripts/build-wasm.sh: fairyc in WebAssembly (web/; its deps from apt-get source)
 )
 # Node.js and npm run Fairy-Stockfish (npm package ffish) in the conformance
 # suites; a machine that already has them keeps its own.
