@@ -21,7 +21,7 @@ packages=(
   python3-setuptools python3-wheel      # installing it offline into a venv (docs/python.md)
   libcpp-httplib-dev                    # fairyc serve: the playground's HTTP server
   ca-certificates                       # npm fetches ffish over HTTPS
-  dpkg-dev                              # dpkg-shlibdeps: the Debian packages' dependencies (scripts/package-deb.sh)
+  dpkg-dev file                         # dpkg-shlibdeps, and file for CPack: the Debian packages (scripts/package-deb.sh)
   emscripten patch xz-utils             # scripts/build-wasm.sh: fairyc in WebAssembly (web/; its deps from apt-get source)
 )
 # Node.js and npm run Fairy-Stockfish (npm package ffish) in the conformance

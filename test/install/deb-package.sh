@@ -11,16 +11,17 @@
 # stripped and the library has dpkg's ldconfig trigger, that lintian (when
 # installed) finds no error, and builds and runs a C program with
 # pkg-config against the unpacked -dev and library packages.
-# Exits 77 (SKIPPED) without dpkg-deb, dpkg-shlibdeps or cpack.
+# Exits 77 (SKIPPED) without dpkg-deb, dpkg-shlibdeps, file (CPack's DEB
+# generator runs it) or cpack.
 # No pipefail: a grep -q that stops reading early is the check, not a failure.
 set -eu
 build=$1 source=$2 work=$3
 CC=${CC:-cc}
 CPACK=${CPACK:-cpack}
 
-for tool in dpkg-deb dpkg-shlibdeps "$CPACK" objdump readelf pkg-config "$CC"; do
+for tool in dpkg-deb dpkg-shlibdeps file "$CPACK" objdump readelf pkg-config "$CC"; do
   command -v "$tool" > /dev/null || {
-    echo "SKIPPED: $tool is missing (Debian: dpkg-dev, cmake, binutils, pkg-config)"
+    echo "SKIPPED: $tool is missing (Debian: dpkg-dev, file, cmake, binutils, pkg-config)"
     exit 77
   }
 done
