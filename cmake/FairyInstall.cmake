@@ -18,13 +18,15 @@ install(TARGETS fairy EXPORT fairycTargets
 # Every public header but the generators of tests (fairy/Testing), the
 # front ends' ANTLR error wording (needs ANTLR's headers; internal), the
 # language server's (fairy/Lsp: its library is fairyc-lsp's, not in
-# libfairy) and the playground's (fairy/Playground: its library, on
-# cpp-httplib, is fairyc serve's, not in libfairy).
+# libfairy), the playground's (fairy/Playground: its library, on
+# cpp-httplib, is fairyc serve's, not in libfairy) and the WebAssembly
+# module's (fairy/Wasm: only that module exports them).
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/fairy
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev
   PATTERN Testing EXCLUDE
   PATTERN Lsp EXCLUDE
   PATTERN Playground EXCLUDE
+  PATTERN Wasm EXCLUDE
   PATTERN AntlrErrors.h EXCLUDE)
 
 install(EXPORT fairycTargets NAMESPACE fairyc:: DESTINATION ${FAIRY_CMAKE_DIR}

@@ -14,9 +14,11 @@
 #   --keep     leave the fresh root in place afterwards (default: remove it)
 #   --root     where to build the root (default /var/tmp/fairyc-fresh-$$)
 #   --commit   what to clone (default HEAD: commit before you check)
-#   --allow-skips  let tests skip (default: FAIRY_REQUIRE_FSF=1 and
-#              FAIRY_REQUIRE_RENDER=1, so the Fairy-Stockfish suites must run,
-#              npm reaching its registry, and Chromium must draw the pictures)
+#   --allow-skips  let tests skip (default: FAIRY_REQUIRE_FSF=1,
+#              FAIRY_REQUIRE_RENDER=1 and FAIRY_REQUIRE_WASM=1, so the
+#              Fairy-Stockfish suites must run, npm reaching its registry,
+#              Chromium must draw the pictures, and the WebAssembly build
+#              must be made from Debian's packages and pass its tests)
 #
 # Logs: $root.logs/{debootstrap,demo,test,deb}.log, kept after the run.
 set -euo pipefail
@@ -141,11 +143,11 @@ if [ $as_user = 1 ]; then
   chmod 440 "$root/etc/sudoers.d/newcomer"
   home=/home/newcomer
   run_as=(chroot --userspec=newcomer:newcomer "$root" env -i HOME=$home
-    USER=newcomer FAIRY_REQUIRE_FSF=$require_fsf FAIRY_REQUIRE_RENDER=$require_fsf PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin LANG=C.UTF-8)
+    USER=newcomer FAIRY_REQUIRE_FSF=$require_fsf FAIRY_REQUIRE_RENDER=$require_fsf FAIRY_REQUIRE_WASM=$require_fsf PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin LANG=C.UTF-8)
 else
   home=/root
   run_as=(chroot "$root" env -i HOME=$home USER=root
-    FAIRY_REQUIRE_FSF=$require_fsf FAIRY_REQUIRE_RENDER=$require_fsf PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8)
+    FAIRY_REQUIRE_FSF=$require_fsf FAIRY_REQUIRE_RENDER=$require_fsf FAIRY_REQUIRE_WASM=$require_fsf PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8)
 fi
 "${run_as[@]}" git config --global --add safe.directory /mnt/repo/.git
 "${run_as[@]}" git config --global --add safe.directory /mnt/repo

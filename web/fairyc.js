@@ -114,14 +114,22 @@ class Fairyc {
   /**
    * Compiles the variant `name` of a Fairy-Stockfish variants.ini given as
    * text (fairyc --import=FILE --variant=NAME). The text is written to the
-   * module's in-memory file system for the call, and diagnostics name it
-   * options.fileName (default "variants.ini").
+   * module's in-memory file system while the compilation lives, as
+   * options.fileName (a path, or a name put in a directory of its own;
+   * default "variants.ini"), which diagnostics and headers name.
    */
   compileVariant(iniText, name, options = {}) {
     const { fileName = 'variants.ini', ...rest } = options;
-    return this.withFile(fileName, iniText, (path) =>
-      this.withOptions({ ...rest, variant: name }, (opts) =>
-        this.withString(path, (p) => this.M._fairy_compile_file(p, opts))));
+    const file = this.writeFile(fileName, iniText);
+    try {
+      const c = this.withOptions({ ...rest, variant: name }, (opts) =>
+        this.withString(file.path, (p) => this.M._fairy_compile_file(p, opts)));
+      c.files.push(file); // back ends read the section again when they emit
+      return c;
+    } catch (e) {
+      file.remove();
+      throw e;
+    }
   }
 
   /**
@@ -191,19 +199,22 @@ class Fairyc {
     }
   }
 
-  withFile(fileName, text, f) {
+  // `text` as a file of the module's in-memory file system: at `fileName`
+  // if it is a path, else in a directory of its own; {path, remove()}.
+  writeFile(fileName, text) {
     const FS = this.M.FS;
-    const dir = `/fairyc-input-${this.nextFile++}`;
-    const base = String(fileName).replace(/^.*\//, '') || 'variants.ini';
-    FS.mkdir(dir);
-    const path = `${dir}/${base}`;
-    FS.writeFile(path, text);
-    try {
-      return f(path);
-    } finally {
-      FS.unlink(path);
-      FS.rmdir(dir);
+    let path = String(fileName);
+    if (!path.includes('/')) {
+      const dir = `/fairyc-input-${this.nextFile++}`;
+      FS.mkdir(dir);
+      path = `${dir}/${path || 'variants.ini'}`;
+    } else {
+      path = path.startsWith('/') ? path : `/${path}`;
+      FS.mkdirTree(path.slice(0, path.lastIndexOf('/')) || '/');
     }
+    if (FS.analyzePath(path).exists) throw new FairycError(`'${path}' is in use`);
+    FS.writeFile(path, text);
+    return { path, remove: () => FS.unlink(path) };
   }
 }
 
@@ -213,6 +224,7 @@ class Compilation {
     this.fairyc = fairyc;
     this.M = fairyc.M;
     this.handle = handle;
+    this.files = [];
   }
 
   check() {
@@ -426,5 +438,6 @@ class Compilation {
   dispose() {
     if (this.handle) this.M._fairy_compilation_destroy(this.handle);
     this.handle = 0;
+    for (const f of this.files.splice(0)) f.remove();
   }
 }

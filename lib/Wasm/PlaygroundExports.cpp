@@ -1,12 +1,10 @@
 //===- PlaygroundExports.cpp - The playground's API for JavaScript --------===//
 //
-// The two calls the playground's page makes (fairy/Playground/
-// PlaygroundApi.h), as C functions the WebAssembly module exports, so that
-// the page answers itself with no server: the same request and reply JSON
-// as POST /api/compile and GET /api/info. The C API (fairy/fairy.h) is
-// exported beside them as it is.
+// fairy/Wasm/PlaygroundExports.h: the playground's API as C functions of
+// the WebAssembly module. Nothing here knows HTTP or a notation.
 //
 //===----------------------------------------------------------------------===//
+#include "fairy/Wasm/PlaygroundExports.h"
 #include "fairy/Playground/PlaygroundApi.h"
 
 #include <cstdlib>
@@ -30,8 +28,6 @@ char *release(const fairy::ApiReply &Reply, int *Status) {
 
 extern "C" {
 
-/// POST /api/compile for the \p Length bytes of JSON at \p Body: the reply's
-/// JSON (malloc'd; the caller frees it) and its HTTP status in *Status.
 char *fairy_playground_compile(const char *Body, size_t Length, int *Status) {
   try {
     return release(fairy::compileForPlayground(std::string(Body, Length)),
@@ -41,8 +37,6 @@ char *fairy_playground_compile(const char *Body, size_t Length, int *Status) {
   }
 }
 
-/// GET /api/info: the reply's JSON (malloc'd; the caller frees it) and its
-/// HTTP status in *Status.
 char *fairy_playground_info(int *Status) {
   try {
     return release(fairy::playgroundInfo(), Status);

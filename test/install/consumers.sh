@@ -34,7 +34,7 @@ install)
   done
   [ ! -e "$prefix/include/fairy/Testing" ] || fail "test generators installed"
   # Headers of libraries that are not in libfairy.
-  for d in Lsp Playground; do
+  for d in Lsp Playground Wasm; do
     [ ! -e "$prefix/include/fairy/$d" ] || fail "fairy/$d installed without its library"
   done
   "$prefix/bin/fairyc" --version | grep -q "fairyc " || fail "fairyc --version"

@@ -187,7 +187,7 @@ for f in "$libdir/libfairy.so" "$libdir/pkgconfig/fairyc.pc" \
 done
 [ "$(readlink "$unpacked$libdir/libfairy.so")" = "$soname" ] ||
   fail "libfairy.so points at $(readlink "$unpacked$libdir/libfairy.so"), not $soname"
-list "$dev" | grep -E '/include/fairy/(Testing|Lsp|Playground)/|AntlrErrors\.h' &&
+list "$dev" | grep -E '/include/fairy/(Testing|Lsp|Playground|Wasm)/|AntlrErrors\.h' &&
   fail "libfairy-dev ships headers of what is not in libfairy"
 for dir in "$(cd "$build" && pwd -P)" "$(cd "$source" && pwd -P)"; do
   grep -rlF "$dir" "$unpacked" && fail "the packages hold the path $dir"
