@@ -116,12 +116,28 @@ step "configuring fairyc for wasm32 (emcmake, -DFAIRY_WASM=ON)" \
   -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" \
   -DFAIRY_WASM=ON -DFAIRY_WASM_DEPS="$deps/prefix"
 step "building fairyc-core.wasm with $(nproc) jobs" "$build/build.log" \
-  cmake --build "$build/fairy" --target fairyc-core -- -j"$(nproc)"
+  cmake --build "$build/fairy" --target fairyc-core fairyc-core-single -- -j"$(nproc)"
 
 # ---- The package ---------------------------------------------------------
 mkdir -p "$build/web"
 cp web/package.json web/fairyc.js web/fairyc.d.ts web/README.md "$build/web/"
 cp "$build/fairy/lib/Wasm/fairyc-core.js" "$build/fairy/lib/Wasm/fairyc-core.wasm" "$build/web/"
+
+# ---- The static playground: fairyc serve's page answering itself ---------
+# The same page (lib/Playground/page), with the module and its transport
+# (playground-wasm.js) loaded before the page's script.
+page=$build/web/playground
+mkdir -p "$page"
+cp lib/Playground/page/playground.css lib/Playground/page/playground.js \
+  lib/Playground/page/playground-wasm.js "$build/fairy/lib/Wasm/fairyc-core-single.js" "$page/"
+scripts='<script src="fairyc-core-single.js" defer></script>\n<script src="playground-wasm.js" defer></script>\n<script src="playground.js" defer></script>'
+grep -q '<script src="playground.js" defer></script>' lib/Playground/page/index.html || {
+  echo "build-wasm: lib/Playground/page/index.html no longer loads playground.js as expected" >&2
+  exit 1
+}
+sed "s|<script src=\"playground.js\" defer></script>|$scripts|" \
+  lib/Playground/page/index.html > "$page/index.html"
+
 size=$(stat -c %s "$build/web/fairyc-core.wasm")
 gz=$(gzip -9c "$build/web/fairyc-core.wasm" | wc -c)
-echo "build-wasm: $build/web: fairyc-core.wasm $((size / 1024)) KiB ($((gz / 1024)) KiB gzip), in $(($(date +%s) - start)) s"
+echo "build-wasm: $build/web: fairyc-core.wasm $((size / 1024)) KiB ($((gz / 1024)) KiB gzip); the static playground: $page/index.html; in $(($(date +%s) - start)) s"

@@ -1,9 +1,12 @@
 #!/usr/bin/python3
 """Drives the playground's page in headless Chromium, as a reader would.
 
-    playground_browser.py FAIRYC OUTDIR [--screenshot PNG]
+    playground_browser.py FAIRYC OUTDIR [--screenshot PNG] [--static DIR]
 
-Starts `fairyc serve --port=0`, then runs drive_page.cjs (Node.js, with the
+Starts `fairyc serve --port=0` (or, with --static, opens DIR/index.html
+from file://: the static page scripts/build-wasm.sh writes, answered by
+fairyc's WebAssembly module in the page, no server), then runs
+drive_page.cjs (Node.js, with the
 npm package puppeteer-core driving Debian's Chromium): it types a notation,
 places the piece and other pieces by clicking the board, reads the
 destinations drawn in the page's SVG and compares them with
@@ -22,6 +25,7 @@ import re
 import shutil
 import subprocess
 import sys
+import urllib.request
 
 PUPPETEER_VERSION = "24.43.1"  # the newest that runs on Debian 12's Node 18
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -64,6 +68,18 @@ def install_puppeteer(outdir):
              "reachable?)" % PUPPETEER_VERSION, r.stderr)
 
 
+def drive(url, fairyc, chromium, outdir, screenshot):
+    """Runs drive_page.cjs on the page at url; its exit status."""
+    shot = os.path.join(outdir, "playground.png")
+    r = subprocess.run(["node", os.path.join(HERE, "drive_page.cjs"),
+                        url, fairyc, chromium, outdir, shot],
+                       timeout=240)
+    if r.returncode == 0 and screenshot:
+        shutil.copyfile(shot, screenshot)
+        print("wrote " + screenshot)
+    return r.returncode
+
+
 def main():
     args = sys.argv[1:]
     screenshot = None
@@ -71,9 +87,22 @@ def main():
         i = args.index("--screenshot")
         screenshot = os.path.abspath(args[i + 1])
         del args[i:i + 2]
+    static = None
+    if "--static" in args:
+        i = args.index("--static")
+        static = os.path.abspath(args[i + 1])
+        del args[i:i + 2]
     fairyc, outdir = os.path.abspath(args[0]), os.path.abspath(args[1])
     chromium = find_chromium()
     install_puppeteer(outdir)
+    if static:
+        index = os.path.join(static, "index.html")
+        if not os.path.isfile(index):
+            print("FAILED: no static page at %s (scripts/build-wasm.sh "
+                  "writes it)" % index)
+            return 1
+        return drive("file://" + urllib.request.pathname2url(index), fairyc,
+                     chromium, outdir, screenshot)
 
     server = subprocess.Popen([fairyc, "serve", "--port=0"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -84,14 +113,7 @@ def main():
         if not m:
             print("FAILED: fairyc serve said %r" % line)
             return 1
-        shot = os.path.join(outdir, "playground.png")
-        r = subprocess.run(["node", os.path.join(HERE, "drive_page.cjs"),
-                            m.group(1), fairyc, chromium, outdir, shot],
-                           timeout=240)
-        if r.returncode == 0 and screenshot:
-            shutil.copyfile(shot, screenshot)
-            print("wrote " + screenshot)
-        return r.returncode
+        return drive(m.group(1), fairyc, chromium, outdir, screenshot)
     finally:
         server.terminate()
         server.communicate(timeout=30)

@@ -67,3 +67,19 @@ test('the playground\'s API answers without a server', () => {
   assert.equal(bad.status, 400);
   assert.ok(JSON.parse(bad.body).error);
 });
+
+test('the deepest nesting accepted natively compiles here, one more is refused alike', () => {
+  // No threads in WebAssembly: the driver's work runs on the module's own
+  // stack (16 MB), which must hold what LargeStack's thread holds natively.
+  for (const depth of [255, 256]) {
+    const text = '('.repeat(depth) + '[1,2]*' + ')'.repeat(depth);
+    const c = fairyc.compile(text, { notation: 'fairy', board: '8x8' });
+    const n = native(['-x', 'fairy', text, '--board=8x8', '--emit=json']);
+    assert.equal(c.ok, n.status === 0, `depth ${depth}`);
+    if (c.ok)
+      assert.equal(c.emit('json'), n.stdout);
+    else
+      assert.ok(n.stderr.includes(c.diagnostics[0].message));
+    c.dispose();
+  }
+});

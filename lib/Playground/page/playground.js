@@ -18,6 +18,28 @@ let sent = 0;   // requests sent; only the newest answer is shown
 let timer = null;
 
 const $ = (id) => document.getElementById(id);
+
+// Asks fairyc: GET `path`, or POST `body` (JSON text) to it. The answer
+// comes from fairyc serve over HTTP, or, on the static page that
+// scripts/build-wasm.sh writes, from fairyc's WebAssembly module in the
+// page (playground-wasm.js sets window.fairycLocal): the same API
+// (fairy/Playground/PlaygroundApi.h) either way. Resolves to {ok,
+// statusText, json}.
+async function ask(path, body) {
+  if (window.fairycLocal) {
+    const local = await window.fairycLocal;
+    const r = body === undefined ? local.info() : local.compile(body);
+    return { ok: r.status === 200, statusText: 'status ' + r.status,
+             json: JSON.parse(r.body) };
+  }
+  const r = await fetch(path, body === undefined ? undefined : {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body,
+  });
+  return { ok: r.ok, statusText: r.statusText, json: await r.json() };
+}
+
 const notationHelp = {};
 
 // --- The state in the URL (the permalink) ---------------------------------
@@ -64,16 +86,12 @@ async function compile() {
   document.body.dataset.state = 'busy';
   let answer;
   try {
-    const r = await fetch('api/compile', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        notation: state.notation, text: state.text, board: state.board,
-        style: state.style, side: state.side, moved: state.moved,
-        from: state.from, pieces: state.pieces,
-      }),
-    });
-    answer = await r.json();
+    const r = await ask('api/compile', JSON.stringify({
+      notation: state.notation, text: state.text, board: state.board,
+      style: state.style, side: state.side, moved: state.moved,
+      from: state.from, pieces: state.pieces,
+    }));
+    answer = r.json;
     if (!r.ok)
       throw new Error(answer.error || r.statusText);
   } catch (e) {
@@ -175,7 +193,7 @@ function reflectState() {
 }
 
 async function init() {
-  const info = await (await fetch('api/info')).json();
+  const info = (await ask('api/info')).json;
   $('version').textContent = 'fairyc ' + info.version;
   for (const n of info.notations) {
     $('notation').add(new Option(n.name, n.name));
