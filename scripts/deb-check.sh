@@ -51,11 +51,12 @@ if [ -n "$debs" ]; then
   cp "$debs"/*.deb build/packages/
 fi
 while IFS= read -r line; do
-  if [ -n "$debs" ] && [[ $line == scripts/package-deb.sh* ]]; then
-    step "skipped (--debs $debs): $line"
+  command=$(sed 's/ *#.*//' <<< "$line")
+  if [ -n "$debs" ] && [[ $command == scripts/package-deb.sh* ]]; then
+    step "skipped (--debs $debs): $command"
     continue
   fi
-  step "README: $line"
+  step "README: $command"
   bash -euo pipefail -c "$line" || fail "the README's command: $line"
 done <<< "$block"
 
@@ -111,6 +112,7 @@ cmake --build "$work/cmake-consumer" >> "$work/cmake.log" 2>&1 ||
   { tail -n 30 "$work/cmake.log"; fail "the find_package consumer does not build"; }
 "$work/cmake-consumer/driver-consumer" || fail "the find_package consumer"
 "$work/cmake-consumer/ir-consumer" || fail "the fairyc::ir consumer"
+step "consumers built and run: C with pkg-config, C++ with find_package (fairyc::fairy, fairyc::ir)"
 
 for p in "${packages[@]}"; do
   dpkg -L "$p"

@@ -187,7 +187,7 @@ else
   status=1
 fi
 echo "fresh-check: deb: $result in $(elapsed $t0) s (scripts/deb-check.sh; log: $logs/deb.log)"
-grep -E '^(package-deb|deb-check): ' "$logs/deb.log" | cut -c1-120 | sed 's/^/  /' || true
+grep -E '^(package-deb|deb-check): ' "$logs/deb.log" | sed 's/^/  /' || true
 [ $result = PASS ] || tail -n 25 "$logs/deb.log" | sed 's/^/  | /'
 echo "fresh-check: $([ $status = 0 ] && echo PASSED || echo FAILED)"
 exit $status
