@@ -32,6 +32,8 @@ const isNode = typeof process === 'object' && !!process.versions?.node &&
 // loader is not used to find it (lib/Wasm/CMakeLists.txt says why).
 async function instantiate(options) {
   const core = {};
+  let failed; // rejects `failure` when the browser cannot load the .wasm
+  const failure = new Promise((_, reject) => { failed = reject; });
   if (options.wasmBinary) {
     core.wasmBinary = options.wasmBinary;
   } else {
@@ -53,8 +55,6 @@ async function instantiate(options) {
       };
     }
   }
-  let failed;
-  const failure = new Promise((_, reject) => { failed = reject; });
   core.print = options.print ?? (() => {});
   core.printErr = options.printErr ?? (() => {});
   return Promise.race([createFairycCore(core), failure]);
