@@ -12,8 +12,10 @@ places the piece and other pieces by clicking the board, reads the
 destinations drawn in the page's SVG and compares them with
 `fairyc --emit=json` on the same position, opens the permalink and finds
 the same picture, and types a bad notation and checks the diagnostic shown.
-OUTDIR/playground.png is a screenshot of the page; --screenshot writes it
-there too (docs/images/playground.png is made so).
+OUTDIR/playground.png (OUTDIR/playground-static.png for the static page:
+the two tests share OUTDIR and its puppeteer-core) is a screenshot of the
+page; --screenshot writes it there too (docs/images/playground.png is made
+so).
 
 puppeteer-core is installed into OUTDIR on first run (npm, like the
 conformance tests' ffish). Exits 77 with "SKIPPED: ..." when Chromium,
@@ -68,9 +70,10 @@ def install_puppeteer(outdir):
              "reachable?)" % PUPPETEER_VERSION, r.stderr)
 
 
-def drive(url, fairyc, chromium, outdir, screenshot):
-    """Runs drive_page.cjs on the page at url; its exit status."""
-    shot = os.path.join(outdir, "playground.png")
+def drive(url, fairyc, chromium, outdir, screenshot, name):
+    """Runs drive_page.cjs on the page at url, its screenshot OUTDIR/name;
+    its exit status."""
+    shot = os.path.join(outdir, name)
     r = subprocess.run(["node", os.path.join(HERE, "drive_page.cjs"),
                         url, fairyc, chromium, outdir, shot],
                        timeout=240)
@@ -102,7 +105,7 @@ def main():
                   "writes it)" % index)
             return 1
         return drive("file://" + urllib.request.pathname2url(index), fairyc,
-                     chromium, outdir, screenshot)
+                     chromium, outdir, screenshot, "playground-static.png")
 
     server = subprocess.Popen([fairyc, "serve", "--port=0"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -113,7 +116,8 @@ def main():
         if not m:
             print("FAILED: fairyc serve said %r" % line)
             return 1
-        return drive(m.group(1), fairyc, chromium, outdir, screenshot)
+        return drive(m.group(1), fairyc, chromium, outdir, screenshot,
+                     "playground.png")
     finally:
         server.terminate()
         server.communicate(timeout=30)

@@ -8,7 +8,8 @@
 #   wasm-test.sh browser FAIRYC SOURCE_DIR BUILD_DIR OUTDIR
 #     the static playground driven in headless Chromium from file://
 #     (test/browser/playground_browser.py --static; OUTDIR holds
-#     puppeteer-core and the screenshot)
+#     puppeteer-core and the screenshot, playground-static.png: not
+#     playground-browser's playground.png in the same folder)
 # Exit status 77 (skipped) when emscripten or Node.js is missing, unless
 # FAIRY_REQUIRE_WASM=1 (scripts/fresh-check.sh sets it): then a failure.
 set -uo pipefail
