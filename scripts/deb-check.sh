@@ -9,14 +9,18 @@
 # Runs the commands of the README's section as written there, from the
 # repository's root, apt answering yes: scripts/package-deb.sh, then
 # apt install. With --debs DIR it skips building and installs DIR's
-# packages with the README's apt line (copied to build/packages/ first).
+# packages with the README's apt line (copied to build/packages/ first,
+# after apt-get update: scripts/fresh-check.sh's deb stage runs it so in a
+# clean root where nothing else was installed, so apt must bring every
+# Debian package the packages' Depends name).
 # Then /usr/bin/fairyc draws a knight's 8 moves, fairy-opt prints IR,
 # fairyc-lsp answers initialize, a C program built with pkg-config and a
 # C++ one built with find_package(fairyc) (test/install/consumer-find-package,
 # fairyc::fairy and fairyc::ir) run against /usr, and apt-get remove takes
 # the three packages away with every file they installed. A compiler,
-# CMake, pkg-config and llvm-14-dev (for fairyc::ir) are installed first
-# when missing: what those programs need, not what fairyc needs.
+# CMake, pkg-config and llvm-14-dev (for fairyc::ir) are installed when
+# missing after the tools were used: what those programs need, not what
+# fairyc needs.
 # Prints one line per step and ends with "deb-check: PASS".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,7 +53,12 @@ if [ -n "$debs" ]; then
   mkdir -p build/packages
   rm -f build/packages/*.deb
   cp "$debs"/*.deb build/packages/
+  # No setup.sh ran here (a fresh root): apt learns what the mirror has.
+  step "apt-get update"
+  apt-get update > "$work/update.log" 2>&1 ||
+    { tail -n 20 "$work/update.log"; fail "apt-get update"; }
 fi
+dpkg-query -W -f='${Package}\n' | sort > "$work/before"
 while IFS= read -r line; do
   command=$(sed 's/ *#.*//' <<< "$line")
   if [ -n "$debs" ] && [[ $command == scripts/package-deb.sh* ]]; then
@@ -60,6 +69,8 @@ while IFS= read -r line; do
   bash -euo pipefail -c "$line" || fail "the README's command: $line"
 done <<< "$block"
 
+dpkg-query -W -f='${Package}\n' | sort | comm -13 "$work/before" - > "$work/new"
+step "apt installed $(wc -l < "$work/new") packages: $(paste -sd' ' "$work/new")"
 lib=$(dpkg-query -W -f='${Depends}' libfairy-dev 2>/dev/null | cut -d' ' -f1) ||
   fail "libfairy-dev is not installed"
 packages=(fairyc "$lib" libfairy-dev)
