@@ -36,8 +36,11 @@ set(CPACK_STRIP_FILES ON)
 # dpkg's ldconfig trigger.
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY "=")
-file(WRITE ${PROJECT_BINARY_DIR}/deb/triggers "activate-noawait ldconfig\n")
-set(CPACK_DEBIAN_LIB_PACKAGE_CONTROL_EXTRA ${PROJECT_BINARY_DIR}/deb/triggers)
+# The control files and changelog this module writes go into cpack-deb/ of
+# the build tree: not deb/, where scripts/package-deb.sh configures its
+# own build when the build tree is build/.
+file(WRITE ${PROJECT_BINARY_DIR}/cpack-deb/triggers "activate-noawait ldconfig\n")
+set(CPACK_DEBIAN_LIB_PACKAGE_CONTROL_EXTRA ${PROJECT_BINARY_DIR}/cpack-deb/triggers)
 
 set(CPACK_DEBIAN_TOOLS_PACKAGE_NAME fairyc)
 set(CPACK_DEBIAN_TOOLS_PACKAGE_SECTION devel)
@@ -89,18 +92,18 @@ COMPONENTS IR fairyc::ir) and a pkg-config file (fairyc).")
 # not a plain cmake --install. The changelog's date is the configure time,
 # or SOURCE_DATE_EPOCH's.
 string(TIMESTAMP FAIRY_DEB_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
-file(WRITE ${PROJECT_BINARY_DIR}/deb/changelog.Debian
+file(WRITE ${PROJECT_BINARY_DIR}/cpack-deb/changelog.Debian
   "fairyc (${PROJECT_VERSION}-${CPACK_DEBIAN_PACKAGE_RELEASE}) unstable; urgency=medium\n\n"
   "  * fairyc ${PROJECT_VERSION}, packaged by CPack (cmake/FairyPackaging.cmake).\n\n"
   " -- ${CPACK_PACKAGE_CONTACT}  ${FAIRY_DEB_DATE}\n")
-execute_process(COMMAND gzip -9nc ${PROJECT_BINARY_DIR}/deb/changelog.Debian
-  OUTPUT_FILE ${PROJECT_BINARY_DIR}/deb/changelog.Debian.gz)
+execute_process(COMMAND gzip -9nc ${PROJECT_BINARY_DIR}/cpack-deb/changelog.Debian
+  OUTPUT_FILE ${PROJECT_BINARY_DIR}/cpack-deb/changelog.Debian.gz)
 foreach(component TOOLS LIB DEV)
   string(TOLOWER ${component} lower)
   set(doc ${CMAKE_INSTALL_DATAROOTDIR}/doc/${CPACK_DEBIAN_${component}_PACKAGE_NAME})
   install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${doc}
     RENAME copyright COMPONENT ${lower} EXCLUDE_FROM_ALL)
-  install(FILES ${PROJECT_BINARY_DIR}/deb/changelog.Debian.gz
+  install(FILES ${PROJECT_BINARY_DIR}/cpack-deb/changelog.Debian.gz
     DESTINATION ${doc} COMPONENT ${lower} EXCLUDE_FROM_ALL)
 endforeach()
 

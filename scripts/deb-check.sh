@@ -40,6 +40,8 @@ step() { echo "deb-check: $*"; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export DEBIAN_FRONTEND=noninteractive
+# The README's commands as written: packages in build/packages.
+unset FAIRY_BUILD_DIR FAIRY_DEB_BUILD_DIR FAIRY_DEB_OUT
 # apt answers yes, as the person running the README's commands would.
 echo 'APT::Get::Assume-Yes "true";' > "$work/apt.conf"
 export APT_CONFIG=$work/apt.conf

@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # Builds the Debian packages fairyc, libfairy<SOVERSION> and libfairy-dev
-# (cmake/FairyPackaging.cmake; docs/packaging.md) into build/packages/.
+# (cmake/FairyPackaging.cmake; docs/packaging.md) into build/packages/
+# ($FAIRY_BUILD_DIR/packages/ when FAIRY_BUILD_DIR is set).
 #
 #   scripts/package-deb.sh
 #
 # First runs scripts/setup.sh (dpkg-dev gives dpkg-shlibdeps, which finds
 # the packages' dependencies), then configures a Release build of the
-# libraries and tools alone for the prefix /usr into build/deb
-# ($FAIRY_DEB_BUILD_DIR to change it), builds it and runs cpack. Prints one
-# line per step (and the build's progress) and each package's file;
-# cpack's output goes to
-# build/packages/cpack.log ($FAIRY_DEB_OUT for another directory).
+# libraries and tools alone for the prefix /usr into build/deb, builds it
+# and runs cpack into build/packages. Like scripts/build.sh it honours
+# $FAIRY_BUILD_DIR: with it set, both are inside it ($FAIRY_BUILD_DIR/deb,
+# $FAIRY_BUILD_DIR/packages); $FAIRY_DEB_BUILD_DIR and $FAIRY_DEB_OUT name
+# either directory outright. Prints one line per step (and the build's
+# progress) and each package's file; cpack's output goes to cpack.log
+# beside the packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-build=${FAIRY_DEB_BUILD_DIR:-build/deb}
-out=${FAIRY_DEB_OUT:-build/packages}
+base=${FAIRY_BUILD_DIR:-build}
+build=${FAIRY_DEB_BUILD_DIR:-$base/deb}
+out=${FAIRY_DEB_OUT:-$base/packages}
 
 bash scripts/setup.sh
 mkdir -p "$build"
