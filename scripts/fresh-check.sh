@@ -21,11 +21,13 @@
 #   --root     where to build the first root (default
 #              /var/tmp/fairyc-fresh-$$); the deb stage's is DIR-deb
 #   --commit   what to clone (default HEAD: commit before you check)
-#   --allow-skips  let tests skip (default: FAIRY_REQUIRE_FSF=1,
-#              FAIRY_REQUIRE_RENDER=1 and FAIRY_REQUIRE_WASM=1, so the
-#              Fairy-Stockfish suites must run, npm reaching its registry,
-#              Chromium must draw the pictures, and the WebAssembly build
-#              must be made from Debian's packages and pass its tests)
+#   --allow-skips  let tests skip (default: FAIRY_REQUIRE_ALL=1, so
+#              scripts/test.sh fails when any test skipped, whatever its
+#              reason, and FAIRY_REQUIRE_FSF=1, FAIRY_REQUIRE_RENDER=1 and
+#              FAIRY_REQUIRE_WASM=1, so the Fairy-Stockfish suites must
+#              run, npm reaching its registry, Chromium must draw the
+#              pictures, and the WebAssembly build must be made from
+#              Debian's packages and pass its tests)
 #   --only-deb DEBDIR  only the second half of the deb stage: the .deb
 #              files of DEBDIR installed and used in a clean root (no
 #              first root, no demo, test or package build)
@@ -207,7 +209,7 @@ mount -o remount,bind,ro "$root/mnt/repo"
 mount --make-private "$root/mnt/repo"
 mounted+=("$root/mnt/repo")
 
-require=(FAIRY_REQUIRE_FSF=$require_fsf
+require=(FAIRY_REQUIRE_ALL=$require_fsf FAIRY_REQUIRE_FSF=$require_fsf
   FAIRY_REQUIRE_RENDER=$require_fsf FAIRY_REQUIRE_WASM=$require_fsf)
 if [ $as_user = 1 ]; then
   chroot "$root" useradd -m -s /bin/bash newcomer

@@ -3,7 +3,9 @@
 # (the lit suite, the GoogleTest unit tests, the fuzz corpus replays, the
 # install/consumer tests and the Fairy-Stockfish conformance suites) through
 # ctest. Ends with one line: "test: N passed, N failed, N skipped", after
-# the reason of each skipped test.
+# the reason of each skipped test. With FAIRY_REQUIRE_ALL=1 a skipped test
+# is a failure: it exits 1 when any test skipped, after naming each with
+# its reason (scripts/fresh-check.sh sets it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
@@ -14,8 +16,8 @@ ctest --output-on-failure -j"$(nproc)" 2>&1 | tee ctest.log || status=$?
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 # ctest's own log holds every test's output, skipped ones included: name the
 # reason each skipped test printed ("SKIPPED: ...").
-python3 - Testing/Temporary/LastTest.log ctest.log <<'PY'
-import re, sys
+python3 - Testing/Temporary/LastTest.log ctest.log <<'PY' || status=1
+import os, re, sys
 last, summary = (open(p, errors="replace").read() for p in sys.argv[1:3])
 reasons, test = {}, None
 for line in last.splitlines():
@@ -34,5 +36,8 @@ for t in skipped:
 if skipped:
     print("test: to run the skipped tests, see README.md, 'Tests that can skip'")
 print("test: %d passed, %d failed, %d skipped" % (total - nfail - len(skipped), nfail, len(skipped)))
+if skipped and os.environ.get("FAIRY_REQUIRE_ALL") == "1":
+    print("test: FAIL: FAIRY_REQUIRE_ALL=1 and %d tests skipped: %s" % (len(skipped), ", ".join(skipped)))
+    sys.exit(1)
 PY
 exit $status
