@@ -9,9 +9,14 @@
 #   BUILD_DIR/web    the JavaScript package: web/ and the module
 #                    (fairyc-core.js + fairyc-core.wasm)
 # The sources are fetched with apt-get source through a private apt
-# configuration in BUILD_DIR/deps/apt (a deb-src line for the mirror the
-# host already uses, checked with Debian's keyring); the host's apt
-# configuration is not changed and root is not needed.
+# configuration in BUILD_DIR/deps/apt (deb-src lines for the mirror the
+# host already uses and its release, scripts/lib/debian-mirror.sh, checked
+# with Debian's keyring); the host's apt configuration is not changed and
+# root is not needed. Their versions are those of the installed
+# llvm-14-dev and libantlr4-runtime-dev (the headers the native build
+# uses), or the mirror's newest when it no longer has those; the deps are
+# built again when the installed versions change. FAIRY_WASM_FETCH_ONLY=1
+# stops after fetching and extracting the sources.
 #
 # Prints one line per step; each step's output goes to a log in BUILD_DIR,
 # named (with its last lines) when the step fails.
@@ -43,54 +48,89 @@ step() {
   fi
 }
 
-llvm_version=1:14.0.6-12
-antlr_version=4.9+dfsg-3
-stamp=$deps/.built-llvm-${llvm_version#1:}-antlr-$antlr_version-$(sha1sum cmake/wasm/deps/CMakeLists.txt | cut -c1-12)
+# The source versions of the headers the native build uses (the installed
+# llvm-14-dev and libantlr4-runtime-dev), or FAIRY_WASM_LLVM_VERSION /
+# FAIRY_WASM_ANTLR_VERSION; the newest the mirror has when that one is gone
+# from it (mirrors keep only the current version of a source package).
+installed_source() { dpkg-query -W -f='${source:Version}' "$1" 2>/dev/null || true; }
+llvm_want=${FAIRY_WASM_LLVM_VERSION:-$(installed_source llvm-14-dev)}
+antlr_want=${FAIRY_WASM_ANTLR_VERSION:-$(installed_source libantlr4-runtime-dev)}
+upstream() { local v=${1#*:}; echo "${v%-*}"; }
+# The stamp names the versions wanted and the deps' CMakeLists.txt (its
+# comments aside); it holds the versions built.
+stamp=$deps/.built-llvm-${llvm_want#*:}-antlr-$antlr_want-$(sed '/^ *#/d' cmake/wasm/deps/CMakeLists.txt | sha1sum | cut -c1-12)
 
 if [ ! -e "$stamp" ]; then
   # ---- Fetch Debian's sources (apt verifies them against its keyring) ----
   apt=$deps/apt
   mkdir -p "$apt"/{lists/partial,cache/archives/partial} "$deps/src"
-  mirror=$(grep -hoE '^(URIs:|deb) +(\[[^]]*\] +)?https?://[^ ]+/debian/?( |$)' \
-    /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
-    grep -oE 'https?://[^ ]+' | head -n1 || true)
-  mirror=${mirror:-http://deb.debian.org/debian}
+  # shellcheck source=scripts/lib/debian-mirror.sh
+  . scripts/lib/debian-mirror.sh
+  mirror=$(debian_mirror)
+  suite=$(debian_codename)
   keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-  echo "deb-src [signed-by=$keyring] $mirror bookworm main" > "$apt/sources.list"
+  {
+    echo "deb-src [signed-by=$keyring] $mirror $suite main"
+    echo "deb-src [signed-by=$keyring] $mirror $suite-updates main"
+    echo "deb-src [signed-by=$keyring] $(debian_security_mirror) $suite-security main"
+  } > "$apt/sources.list"
   aptopts=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=-
     -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache"
     -o Debug::NoLocking=1 -o APT::Sandbox::User="$(id -un)")
-  have_sources() {
-    ls "$deps/src/llvm-toolchain-14_14.0.6.orig.tar.xz" \
-      "$deps/src/antlr4-cpp-runtime_4.9+dfsg.orig.tar.xz" \
-      "$deps/src/antlr4-cpp-runtime_${antlr_version}.debian.tar.xz" >/dev/null 2>&1
+  # The files of llvm-toolchain-14 $1 and antlr4-cpp-runtime $2 in src/.
+  llvm_tar() { echo "$deps/src/llvm-toolchain-14_$(upstream "$1").orig.tar.xz"; }
+  antlr_tars() {
+    echo "$deps/src/antlr4-cpp-runtime_$(upstream "$1").orig.tar.xz"
+    echo "$deps/src/antlr4-cpp-runtime_${1#*:}.debian.tar.xz"
   }
-  if ! have_sources; then
-    step "reading the source index of $mirror" "$deps/apt.log" \
+  have_sources() { ls $(llvm_tar "$1") $(antlr_tars "$2") >/dev/null 2>&1; }
+  llvm_version=$llvm_want antlr_version=$antlr_want
+  if [ -z "$llvm_want" ] || [ -z "$antlr_want" ] || ! have_sources "$llvm_want" "$antlr_want"; then
+    step "reading the source index of $mirror ($suite)" "$deps/apt.log" \
       apt-get "${aptopts[@]}" update
-    step "fetching llvm-toolchain-14 $llvm_version and antlr4-cpp-runtime $antlr_version (apt-get source)" \
-      "$deps/apt-source.log" \
-      bash -c 'cd "$1" && shift && apt-get "$@" source --download-only \
-        llvm-toolchain-14='"$llvm_version"' antlr4-cpp-runtime='"$antlr_version" \
-      _ "$deps/src" "${aptopts[@]}"
+    # The wanted version if the mirror has it, else its newest.
+    pick() {
+      local pkg=$1 want=$2 v newest= found=
+      for v in $(apt-cache "${aptopts[@]}" showsrc --only-source "$pkg" 2>/dev/null |
+                 sed -n 's/^Version: //p'); do
+        [ "$v" = "$want" ] && found=$v
+        if [ -z "$newest" ] || dpkg --compare-versions "$v" gt "$newest"; then newest=$v; fi
+      done
+      if [ -n "$found" ]; then echo "$found"; return; fi
+      [ -n "$newest" ] || { echo "build-wasm: $mirror has no source package $pkg" >&2; exit 1; }
+      echo "build-wasm: note: $pkg ${want:-(not installed)} is not on $mirror; using its newest, $newest" >&2
+      echo "$newest"
+    }
+    llvm_version=$(pick llvm-toolchain-14 "$llvm_want")
+    antlr_version=$(pick antlr4-cpp-runtime "$antlr_want")
+    if ! have_sources "$llvm_version" "$antlr_version"; then
+      step "fetching llvm-toolchain-14 $llvm_version and antlr4-cpp-runtime $antlr_version (apt-get source)" \
+        "$deps/apt-source.log" \
+        bash -c 'cd "$1" && shift && apt-get "$@" source --download-only \
+          llvm-toolchain-14='"$llvm_version"' antlr4-cpp-runtime='"$antlr_version" \
+        _ "$deps/src" "${aptopts[@]}"
+    fi
   fi
 
   # ---- Extract only what is built ----------------------------------------
   rm -rf "$deps/llvm" "$deps/antlr4"
   mkdir -p "$deps/llvm" "$deps/antlr4"
-  step "extracting LLVM's include/ and lib/Support/" "$deps/extract.log" \
-    tar -xJf "$deps/src/llvm-toolchain-14_14.0.6.orig.tar.xz" -C "$deps/llvm" \
-    --strip-components=2 --wildcards \
-    'llvm-toolchain-14_14.0.6/llvm/include/*' \
-    'llvm-toolchain-14_14.0.6/llvm/lib/Support/*' \
-    'llvm-toolchain-14_14.0.6/llvm/LICENSE.TXT'
+  tarball=$(llvm_tar "$llvm_version")
+  # Its top folder (llvm-toolchain-14_14.0.6); tar dies of the closed pipe.
+  top=$(tar -tJf "$tarball" 2>/dev/null | head -n1 | cut -d/ -f1 || true)
+  step "extracting LLVM's include/ and lib/Support/ ($llvm_version)" "$deps/extract.log" \
+    tar -xJf "$tarball" -C "$deps/llvm" --strip-components=2 --wildcards \
+    "$top/llvm/include/*" "$top/llvm/lib/Support/*" "$top/llvm/LICENSE.TXT"
   # The ANTLR runtime with Debian's patches (cxx17.patch: the C++17 ABI
   # the Debian package has).
-  step "extracting the ANTLR 4 runtime and applying Debian's patches" "$deps/extract.log" \
+  step "extracting the ANTLR 4 runtime ($antlr_version) and applying Debian's patches" "$deps/extract.log" \
     bash -c 'tar -xJf "$1" -C "$3" && tar -xJf "$2" -C "$3" &&
       cd "$3" && while read -r p; do patch -p1 < "debian/patches/$p"; done < debian/patches/series' \
-    _ "$deps/src/antlr4-cpp-runtime_4.9+dfsg.orig.tar.xz" \
-    "$deps/src/antlr4-cpp-runtime_${antlr_version}.debian.tar.xz" "$deps/antlr4"
+    _ $(antlr_tars "$antlr_version") "$deps/antlr4"
+  if [ "${FAIRY_WASM_FETCH_ONLY:-0}" = 1 ]; then
+    echo "build-wasm: FAIRY_WASM_FETCH_ONLY=1: sources in $deps/llvm and $deps/antlr4; stopping"
+    exit 0
+  fi
 
   # ---- Build them for wasm32 ----------------------------------------------
   rm -rf "$deps/build" "$deps/prefix"
@@ -104,7 +144,7 @@ if [ ! -e "$stamp" ]; then
   step "building LLVM Support and the ANTLR runtime with $(nproc) jobs" \
     "$deps/build.log" cmake --build "$deps/build" --target install -- -j"$(nproc)"
   rm -f "$deps"/.built-*
-  touch "$stamp"
+  printf 'llvm-toolchain-14 %s\nantlr4-cpp-runtime %s\n' "$llvm_version" "$antlr_version" > "$stamp"
 else
   echo "build-wasm: LLVM Support and the ANTLR runtime for wasm32 are built ($deps/prefix)"
 fi

@@ -63,12 +63,12 @@ if [ -n "$only_deb" ]; then
     echo "fresh-check: no .deb files in $only_deb" >&2; exit 2; }
 fi
 
-# The host's Debian mirror: the first URI of its Debian sources.
-mirror=$(grep -hoE '^(URIs:|deb) +(\[[^]]*\] +)?https?://[^ ]+/debian/?( |$)' \
-  /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
-  grep -oE 'https?://[^ ]+' | head -n1 || true)
-mirror=${mirror:-http://deb.debian.org/debian}
-security=${mirror%/debian*}/debian-security
+# The host's Debian mirrors: the first URIs of its sources for the release
+# and its security updates (scripts/lib/debian-mirror.sh).
+# shellcheck source=scripts/lib/debian-mirror.sh
+. "$repo/scripts/lib/debian-mirror.sh"
+mirror=$(debian_mirror)
+security=$(debian_security_mirror)
 
 logs=$root.logs
 mkdir -p "$logs"
