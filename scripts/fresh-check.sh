@@ -247,12 +247,13 @@ for cmd in demo test; do
 done
 
 # The deb stage: the README's "Install the Debian package" build command
-# in this root, where setup.sh ran, then the packages in a second clean
-# root (deb_stage).
+# in this root, where setup.sh ran, by the user who ran the two commands
+# (with --user its setup.sh installs through sudo, and the checkout's
+# build/deb and build/packages are the user's, not root's), then the
+# packages installed as root in a second clean root (deb_stage).
 t0=$(date +%s)
-if chroot "$root" env -i HOME=/root USER=root LANG=C.UTF-8 \
-  PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-  bash -c "cd $home/fairyc && scripts/package-deb.sh" > "$logs/package-deb.log" 2>&1; then
+if "${run_as[@]}" bash -c "cd $home/fairyc && scripts/package-deb.sh" \
+  > "$logs/package-deb.log" 2>&1; then
   echo "fresh-check: deb: scripts/package-deb.sh: PASS in $(elapsed $t0) s (log: $logs/package-deb.log)"
   grep -E '^package-deb: ' "$logs/package-deb.log" | sed 's/^/  /' || true
   deb_stage "$root$home/fairyc/build/packages"
