@@ -10,6 +10,8 @@
 #include "fairy/Backend/Backend.h"
 #include "fairy/Driver/Driver.h"
 #include "fairy/Driver/Options.h"
+#include "fairy/Eval/Position.h"
+#include "fairy/PieceFile/PieceSet.h"
 #include "fairy/Support/Suggest.h"
 
 #include <cctype>
@@ -54,6 +56,9 @@ struct fairy_compilation {
 
 struct fairy_position {
   std::vector<SquareContent> Squares;
+  /// The board of the compilation it was made for, for placements.
+  std::optional<Board> B;
+  std::string Error;
 };
 
 namespace {
@@ -331,7 +336,7 @@ fairy_position *fairy_position_create(const fairy_compilation *C) {
   if (!C || !C->Pieces)
     return nullptr;
   try {
-    auto *P = new fairy_position;
+    auto *P = new fairy_position{{}, C->Pieces->pieceSet().board(), {}};
     P->Squares.resize(C->Pieces->numSquares());
     return P;
   } catch (...) {
@@ -374,6 +379,49 @@ fairy_status fairy_position_clear(fairy_position *P, unsigned Square) {
     return FAIRY_INVALID_ARGUMENT;
   P->Squares[Square] = SquareContent();
   return FAIRY_OK;
+}
+
+fairy_status fairy_position_set_placement(fairy_position *P,
+                                          const char *Placement) {
+  if (!P)
+    return FAIRY_INVALID_ARGUMENT;
+  return guarded([&] {
+    P->Error.clear();
+    if (!Placement) {
+      P->Error = "bad argument: placement";
+      return FAIRY_INVALID_ARGUMENT;
+    }
+    // fairyc --position's parser, with its words.
+    std::string Error;
+    auto Read = Position::fromFEN(Placement, P->B, Error);
+    if (!Read) {
+      P->Error = "--position: " + Error;
+      return FAIRY_INVALID_ARGUMENT;
+    }
+    const Board &B = *P->B, &Read2 = Read->board();
+    for (unsigned S = 0; S < B.numSquares(); ++S)
+      if (!B.squares().test(S) && Read->at(S).Present) {
+        P->Error = "--position: a piece stands on " + B.squareName(S) +
+                   ", which the board does not have";
+        return FAIRY_INVALID_ARGUMENT;
+      }
+    std::vector<SquareContent> Squares(P->Squares.size());
+    for (unsigned S = 0; S < Squares.size(); ++S) {
+      const Occupant &O = Read->at(S);
+      Squares[S].Wall = B.squares().test(S) && !Read2.squares().test(S);
+      if (O.Present) {
+        Squares[S].Present = true;
+        Squares[S].Side = O.Side;
+        Squares[S].Type = O.Type;
+      }
+    }
+    P->Squares = std::move(Squares);
+    return FAIRY_OK;
+  });
+}
+
+const char *fairy_position_error(const fairy_position *P) {
+  return P ? P->Error.c_str() : "";
 }
 
 fairy_status fairy_destinations(fairy_compilation *C, size_t Piece,

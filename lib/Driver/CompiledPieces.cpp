@@ -87,9 +87,19 @@ std::optional<std::vector<Destination>> CompiledPieces::destinations(
     return std::nullopt;
   }
   Position P(B);
+  // Walls first: a wall is no square of the position's board, as a '*' of
+  // fairyc --position is.
+  for (unsigned Sq = 0; Sq < Squares.size(); ++Sq)
+    if (Squares[Sq].Wall && B.squares().test(Sq)) {
+      if (Sq == From) {
+        Error = "square " + B.squareName(Sq) + " is a wall in the position";
+        return std::nullopt;
+      }
+      P.board().removeSquare(Sq);
+    }
   for (unsigned Sq = 0; Sq < Squares.size(); ++Sq) {
     const SquareContent &C = Squares[Sq];
-    if (!C.Present || Sq == From || !B.squares().test(Sq))
+    if (!C.Present || C.Wall || Sq == From || !P.board().squares().test(Sq))
       continue;
     P.place(Sq, C.Side, (char)std::toupper((unsigned char)C.Type));
     if (C.Moved)
@@ -102,14 +112,19 @@ std::optional<std::vector<Destination>> CompiledPieces::destinations(
   P.SideToMove = Side;
   I->Set.describeTo(P);
 
-  auto &Engine = I->Engines[{Piece, Side}];
+  // The fast evaluator holds its board's squares: a position with walls
+  // gets one of its own (as fairyc --position compiles one for its board),
+  // the rest share the cached one.
+  bool Walls = P.board().squares() != B.squares();
+  Impl::Engine WallEngine;
+  auto &Engine = Walls ? WallEngine : I->Engines[{Piece, Side}];
   std::optional<Destinations> D;
   auto Evaluate = [&] {
     if (!Engine.Fast) {
       PassContext Ctx;
       Ctx.Board = B.shape();
       Engine.Fast = FastEvaluator::compile(optimize(Def.movesFor(Side), 1, Ctx),
-                                           B, Error);
+                                           P.board(), Error);
       if (!Engine.Fast)
         return;
     }

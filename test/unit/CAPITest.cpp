@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <random>
@@ -350,6 +351,104 @@ TEST(CAPITest, BadArgumentsAndNullHandlesGetAStatus) {
   fairy_options_destroy(TenByTen);
   EXPECT_EQ(fairy_destinations(Other.C, 0, P, 0, FAIRY_WHITE, 0, Out, 8, &N),
             FAIRY_INVALID_ARGUMENT);
+  fairy_position_destroy(P);
+}
+
+// fairy_position_set_placement reads a placement as fairyc --position does
+// (Position::fromFEN): walls are no squares, so nothing moves to or over
+// them; the destinations equal the reference evaluator's on the position
+// fromFEN reads. Text fromFEN refuses is refused in its words, and the
+// position is left as it was.
+TEST(CAPITest, PlacementsAreReadAsFairycReadsPositions) {
+  std::string Path = std::string(FAIRY_SOURCE_DIR) + "/examples/chess.fairy";
+  Compilation C(fairy_compile_file(Path.c_str(), nullptr));
+  ASSERT_TRUE(fairy_compilation_ok(C.C));
+  Driver D;
+  Invocation Inv;
+  Inv.Input = Path;
+  auto Pieces = D.compile(Inv);
+  ASSERT_TRUE(Pieces);
+  const PieceSet &Set = Pieces->pieceSet();
+  struct Case {
+    const char *FEN, *From;
+    char Letter;
+  };
+  for (Case K : std::vector<Case>{{"*p6/8/8/8/8/8/8/R7", "a1", 'R'},
+                                  {"8/8/8/2*5/8/2*5/8/Q7 w", "a1", 'Q'},
+                                  {"8/8/8/8/3**3/3Q4/8/8", "d3", 'Q'},
+                                  {"8/8/8/8/8/1*6/2*5/N7", "a1", 'N'},
+                                  {"8/8/8/8/8/8/1p6/*B6 b", "b1", 'B'}}) {
+    SCOPED_TRACE(K.FEN);
+    fairy_position *P = fairy_position_create(C.C);
+    ASSERT_EQ(fairy_position_set_placement(P, K.FEN), FAIRY_OK)
+        << fairy_position_error(P);
+    EXPECT_STREQ(fairy_position_error(P), "");
+    std::string Error;
+    auto Read = Position::fromFEN(K.FEN, Set.board(), Error);
+    ASSERT_TRUE(Read) << Error;
+    unsigned From = (unsigned)fairy_square_index(C.C, K.From);
+    long Piece = fairy_piece_find(C.C, K.Letter);
+    ASSERT_GE(Piece, 0);
+    Position Q = *Read;
+    Q.place(From, Color::White, K.Letter);
+    Q.SideToMove = Color::White;
+    Set.describeTo(Q);
+    auto Ref = ReferenceEvaluator(Set.Pieces[Piece].movesFor(Color::White))
+                   .evaluate(Q, From, Color::White, Error);
+    ASSERT_TRUE(Ref) << Error;
+    fairy_destination Out[128];
+    size_t Count = 0;
+    ASSERT_EQ(fairy_destinations(C.C, Piece, P, From, FAIRY_WHITE, 0, Out, 128,
+                                 &Count),
+              FAIRY_OK)
+        << fairy_last_error(C.C);
+    std::vector<unsigned> Got, Want = Ref->all().toVector();
+    for (size_t I = 0; I < Count; ++I)
+      Got.push_back(Out[I].square);
+    EXPECT_EQ(Got, Want);
+    // The walls are not destinations, and a wall is not an origin.
+    for (unsigned Sq = 0; Sq < 64; ++Sq)
+      if (!Read->board().squares().test(Sq)) {
+        EXPECT_EQ(std::count(Got.begin(), Got.end(), Sq), 0);
+        EXPECT_EQ(fairy_destinations(C.C, Piece, P, Sq, FAIRY_WHITE, 0, Out,
+                                     128, &Count),
+                  FAIRY_ERROR);
+      }
+    fairy_position_destroy(P);
+  }
+  // '*p6': the pawn on b8, not a8.
+  fairy_position *P = fairy_position_create(C.C);
+  ASSERT_EQ(fairy_position_set_placement(P, "*p6/8/8/8/8/8/8/R7"), FAIRY_OK);
+  fairy_destination Out[64];
+  size_t Count = 0;
+  ASSERT_EQ(fairy_destinations(C.C, fairy_piece_find(C.C, 'R'), P, 0,
+                               FAIRY_WHITE, 0, Out, 64, &Count),
+            FAIRY_OK);
+  ASSERT_EQ(Count, 13u); // b1-h1, a2-a7 (a8 is a wall)
+  EXPECT_EQ(Out[Count - 1].square, 48u);
+  // Bad text: fairyc's reasons; the position keeps what it had.
+  for (const char *Bad : {"8/8/8", "9/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/7",
+                          "8/8/8/8/8/8/8/R6x1?", "", "8/8/8/8/8/8/8/8 x"}) {
+    SCOPED_TRACE(Bad);
+    std::string Error;
+    ASSERT_FALSE(Position::fromFEN(Bad, Set.board(), Error));
+    EXPECT_EQ(fairy_position_set_placement(P, Bad), FAIRY_INVALID_ARGUMENT);
+    EXPECT_EQ(fairy_position_error(P), "--position: " + Error);
+    ASSERT_EQ(fairy_destinations(C.C, fairy_piece_find(C.C, 'R'), P, 0,
+                                 FAIRY_WHITE, 0, Out, 64, &Count),
+              FAIRY_OK);
+    EXPECT_EQ(Count, 13u);
+  }
+  EXPECT_EQ(fairy_position_set_placement(P, nullptr), FAIRY_INVALID_ARGUMENT);
+  EXPECT_EQ(fairy_position_set_placement(nullptr, "8/8/8/8/8/8/8/8"),
+            FAIRY_INVALID_ARGUMENT);
+  EXPECT_STREQ(fairy_position_error(nullptr), "");
+  // clear makes a wall a square again.
+  ASSERT_EQ(fairy_position_clear(P, 56), FAIRY_OK);
+  ASSERT_EQ(fairy_destinations(C.C, fairy_piece_find(C.C, 'R'), P, 0,
+                               FAIRY_WHITE, 0, Out, 64, &Count),
+            FAIRY_OK);
+  EXPECT_EQ(Count, 14u);
   fairy_position_destroy(P);
 }
 

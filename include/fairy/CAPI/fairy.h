@@ -151,6 +151,23 @@ void fairy_position_destroy(fairy_position *position);
 fairy_status fairy_position_place(fairy_position *position, unsigned square,
                                   fairy_side side, char type, int moved);
 fairy_status fairy_position_clear(fairy_position *position, unsigned square);
+/* Sets the whole position from a FEN placement, read by the parser of
+ * fairyc's --position: ranks from the top separated by '/', digits for runs
+ * of empty squares, letters for pieces (upper case White, lower case
+ * Black), '*' for a wall (no square in this position: nothing moves to,
+ * over or through it), levels from the bottom separated by '|' on a 3-D
+ * board; FEN's further fields may follow (checked, not used: the side is
+ * fairy_destinations's argument). Every square it names is set: pieces
+ * have not moved. FAIRY_INVALID_ARGUMENT for text fairyc would refuse, the
+ * position unchanged and the reason, in fairyc's words, in
+ * fairy_position_error. place and clear make a wall a square again.
+ * Added in API version 1 after its first release: adding functions keeps
+ * the version (a program that uses them needs a library that has them). */
+fairy_status fairy_position_set_placement(fairy_position *position,
+                                          const char *placement);
+/* The reason of the position's last FAIRY_INVALID_ARGUMENT from
+ * fairy_position_set_placement, or "". */
+const char *fairy_position_error(const fairy_position *position);
 
 /* ---- Where a piece goes ------------------------------------------------- */
 enum {

@@ -55,6 +55,7 @@ struct SquareContent {
   Color Side = Color::White;
   char Type = '?'; ///< the piece's letter, upper case
   bool Moved = false;
+  bool Wall = false; ///< no square in this position (a FEN's '*')
 };
 
 /// Bits of Destination::Kinds.
