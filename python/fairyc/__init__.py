@@ -580,41 +580,13 @@ class Position:
             raise ValueError("cannot clear %r" % (square,))
 
     def set_placement(self, placement: str) -> None:
-        """Places the pieces of a FEN-like placement on a two-dimensional
-        board: ranks from the top separated by '/', digits for empty
-        squares, upper case White, lower case Black, '*' for a missing
-        square. Squares it leaves empty are cleared."""
-        board = self._compilation.board
-        if board.depth != 1:
-            raise ValueError("a placement needs a two-dimensional board")
-        ranks = placement.split(" ")[0].split("/")
-        if len(ranks) != board.height:
-            raise ValueError("placement %r: %d ranks, not %d" % (
-                placement, len(ranks), board.height))
-        for r, row in enumerate(ranks):
-            rank = board.height - 1 - r
-            file, i = 0, 0
-            while i < len(row):
-                c = row[i]
-                if c.isdigit():
-                    j = i
-                    while j < len(row) and row[j].isdigit():
-                        j += 1
-                    for _ in range(int(row[i:j])):
-                        if file < board.width:
-                            self.clear(file + board.width * rank)
-                        file += 1
-                    i = j
-                    continue
-                if file >= board.width:
-                    break
-                if c.isalpha():
-                    self.place(file + board.width * rank, c)
-                elif c != "*":
-                    raise ValueError("placement %r: %r is no piece" % (
-                        placement, c))
-                file += 1
-                i += 1
-            if file != board.width:
-                raise ValueError("placement %r: rank %d has %d files, not %d"
-                                 % (placement, rank + 1, file, board.width))
+        """Sets the whole position from a FEN placement, read as fairyc
+        --position reads it (fairy_position_set_placement): ranks from the
+        top separated by '/', digits for empty squares, upper case White,
+        lower case Black, '*' for a wall (no square in this position),
+        levels from the bottom separated by '|' on a 3-D board. ValueError
+        with fairyc's reason for text it refuses (the position unchanged)."""
+        if _lib.fairy_position_set_placement(
+                self._h(), placement.encode()) != _capi.OK:
+            raise ValueError("placement %r: %s" % (placement, _text(
+                _lib.fairy_position_error(self._h()))))

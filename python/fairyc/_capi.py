@@ -83,6 +83,8 @@ _SIGNATURES = {
                              [_P, ctypes.c_uint, ctypes.c_int, ctypes.c_char,
                               ctypes.c_int]),
     "fairy_position_clear": (ctypes.c_int, [_P, ctypes.c_uint]),
+    "fairy_position_set_placement": (ctypes.c_int, [_P, _S]),
+    "fairy_position_error": (_S, [_P]),
     "fairy_destinations": (ctypes.c_int,
                            [_P, _SIZE, _P, ctypes.c_uint, ctypes.c_int,
                             ctypes.c_int, ctypes.POINTER(Destination), _SIZE,

@@ -448,6 +448,54 @@ def test_threads_share_a_compilation():
         assert errors == []
 
 
+# Placements with walls ('*') and pieces, read by the C API with fairyc's
+# parser: the destinations equal fairyc --position=... --emit=json's.
+WALL_PLACEMENTS = [
+    ("*p6/8/8/8/8/8/8/R7", "a1", "R"),
+    ("8/8/8/2*5/8/2*5/8/Q7", "a1", "Q"),
+    ("8/8/8/8/3**3/3Q4/8/8", "d3", "Q"),
+    ("8/8/8/8/8/1*6/2*5/N7", "a1", "N"),
+    ("8/8/2p5/1*6/8/8/8/8", "a1", "B"),
+    ("r6*/8/8/8/8/8/8/R6*", "a1", "R"),
+]
+
+
+@pytest.mark.parametrize("case", range(len(WALL_PLACEMENTS)))
+def test_placements_with_walls_are_fairyc_s(run_fairyc, case):
+    fen, frm, letter = WALL_PLACEMENTS[case]
+    with fairyc.compile(letter, "betza", board="8x8") as c, \
+            c.position(fen) as p:
+        r = run_fairyc(["-x", "betza", letter, "--board=8x8",
+                        "--position=" + fen, "--from=" + frm,
+                        "--emit=json"])
+        assert r.returncode == 0, r.stderr
+        expected = moves_of(json.loads(r.stdout)["moves"][0])
+        assert moves_from(c.destinations(0, frm, p)) == expected
+    if fen.startswith("*p6"):
+        # The pawn on b8, behind the wall on a8: the rook stops at a7.
+        assert expected["quiet"][-1] == "h1" and "a8" not in expected["quiet"]
+
+
+@pytest.mark.parametrize("bad", ["8/8/8", "9/8/8/8/8/8/8/8",
+                                 "8/8/8/8/8/8/8/7", "8/8/8/8/8/8/8/R6?",
+                                 "8/8/8/8/8/8/8/8 x"])
+def test_bad_placements_are_refused_in_fairyc_s_words(run_fairyc, bad):
+    r = run_fairyc(["-x", "betza", "R", "--board=8x8", "--position=" + bad,
+                    "--from=a1", "--emit=json"])
+    assert r.returncode != 0
+    with fairyc.compile("R", board="8x8") as c, c.position() as p:
+        p.place("h8", "q")
+        with pytest.raises(ValueError) as e:
+            p.set_placement(bad)
+        reason = str(e.value).split(": ", 1)[1]
+        assert reason in r.stderr, (reason, r.stderr)
+        # The position is unchanged.
+        assert "h8" in {d.name for d in c.destinations(0, "h1", p)
+                        if d.capture}
+        with pytest.raises(ValueError):
+            c.position(bad)
+
+
 def import_with(env: Dict[str, str], cwd: str) -> "subprocess.CompletedProcess[str]":
     """Imports the package in a fresh interpreter; prints the library."""
     package = os.path.dirname(HERE)
