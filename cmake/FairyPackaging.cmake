@@ -16,7 +16,12 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME fairyc)
 set(CPACK_PACKAGE_VENDOR "fairyc")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
-set(CPACK_PACKAGE_CONTACT "fairyc maintainers <maintainers@users.noreply.a-seed-d70573c2.example>")
+# Who the packages name as their maintainer (Maintainer field, changelog):
+# whoever builds them to hand out sets it, e.g.
+# -DFAIRY_DEB_MAINTAINER="Ada Lovelace <ada@example.org>".
+set(FAIRY_DEB_MAINTAINER "fairyc maintainers <fairyc@example.org>" CACHE STRING
+  "Maintainer of the Debian packages, as 'Name <address>'")
+set(CPACK_PACKAGE_CONTACT "${FAIRY_DEB_MAINTAINER}")
 set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_PACKAGE_DIRECTORY ${PROJECT_BINARY_DIR}/packages)
 

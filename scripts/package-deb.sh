@@ -13,7 +13,8 @@
 # $FAIRY_BUILD_DIR/packages); $FAIRY_DEB_BUILD_DIR and $FAIRY_DEB_OUT name
 # either directory outright. Prints one line per step (and the build's
 # progress) and each package's file; cpack's output goes to cpack.log
-# beside the packages.
+# beside the packages. $FAIRY_DEB_MAINTAINER ('Name <address>') sets the
+# packages' Maintainer field (cmake/FairyPackaging.cmake).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,7 +27,9 @@ mkdir -p "$build"
 echo "package-deb: configuring $build (Release, prefix /usr, no tests; log: $build/configure.log)"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_INSTALL_PREFIX=/usr -DFAIRY_BUILD_TESTS=OFF \
-  -DFAIRY_BUILD_BENCHMARKS=OFF > "$build/configure.log" 2>&1 ||
+  -DFAIRY_BUILD_BENCHMARKS=OFF \
+  ${FAIRY_DEB_MAINTAINER:+"-DFAIRY_DEB_MAINTAINER=$FAIRY_DEB_MAINTAINER"} \
+  > "$build/configure.log" 2>&1 ||
   { cat "$build/configure.log"; exit 1; }
 echo "package-deb: building the libraries and tools with $(nproc) jobs"
 cmake --build "$build" -- -j"$(nproc)"

@@ -77,6 +77,10 @@ for deb in "$tools" "$lib" "$dev"; do
   for f in Maintainer Section Description; do
     [ -n "$(field "$deb" $f)" ] || fail "$name has no $f"
   done
+  # Debian's policy: the maintainer's name and address, 'Name <address>'
+  # (whatever FAIRY_DEB_MAINTAINER says).
+  grep -qE '^[^<>@,]*[^<>@, ] <[^<>@ ]+@[^<>@ ]+\.[^<>@ ]+>$' <<< "$(field "$deb" Maintainer)" ||
+    fail "$name's Maintainer is '$(field "$deb" Maintainer)', not 'Name <address>'"
   [ -e "$unpacked/usr/share/doc/$name/copyright" ] || fail "$name has no copyright file"
   gzip -t "$unpacked/usr/share/doc/$name/changelog.Debian.gz" ||
     fail "$name has no changelog.Debian.gz"
