@@ -84,7 +84,7 @@ cleanup() {
   done
   for r in "${roots[@]}"; do
     # Never remove through a mount that is still there.
-    if grep -q " $r[/ ]" /proc/self/mounts; then
+    if grep -q " ${r}[/ ]" /proc/self/mounts; then
       echo "fresh-check: mounts remain under $r; not removing it" >&2
     elif [ $keep = 0 ]; then
       rm -rf --one-file-system "$r"
@@ -209,8 +209,8 @@ mount -o remount,bind,ro "$root/mnt/repo"
 mount --make-private "$root/mnt/repo"
 mounted+=("$root/mnt/repo")
 
-require=(FAIRY_REQUIRE_ALL=$require_fsf FAIRY_REQUIRE_FSF=$require_fsf
-  FAIRY_REQUIRE_RENDER=$require_fsf FAIRY_REQUIRE_WASM=$require_fsf)
+require=("FAIRY_REQUIRE_ALL=$require_fsf" "FAIRY_REQUIRE_FSF=$require_fsf"
+  "FAIRY_REQUIRE_RENDER=$require_fsf" "FAIRY_REQUIRE_WASM=$require_fsf")
 if [ $as_user = 1 ]; then
   chroot "$root" useradd -m -s /bin/bash newcomer
   echo 'newcomer ALL=(ALL) NOPASSWD: ALL' > "$root/etc/sudoers.d/newcomer"
