@@ -341,7 +341,15 @@ class Compilation {
       if (position) {
         pos = M._fairy_position_create(h);
         if (!pos) throw new FairycError('out of memory');
-        for (const p of typeof position === 'string' ? this.readPlacement(position) : position) {
+        if (typeof position === 'string') {
+          // fairyc --position's parser (fairy_position_set_placement):
+          // '*' a wall, bad text refused in fairyc's words.
+          const st = this.fairyc.withString(position, (p) =>
+            M._fairy_position_set_placement(pos, p));
+          if (st !== OK)
+            throw new FairycError(M.UTF8ToString(M._fairy_position_error(pos)));
+        }
+        for (const p of typeof position === 'string' ? [] : position) {
           const sq = this.square(p.square);
           if (sq === fromIndex) continue;
           const st = M._fairy_position_place(pos, sq, p.side === 'black' ? 1 : 0,
@@ -380,28 +388,6 @@ class Compilation {
     } finally {
       if (pos) M._fairy_position_destroy(pos);
     }
-  }
-
-  // A FEN placement as [{square, side, letter}], ranks from the top.
-  readPlacement(fen) {
-    const { width, height } = this.board;
-    const out = [];
-    const ranks = fen.split(' ')[0].split('/');
-    if (ranks.length !== height)
-      throw new FairycError(`the placement has ${ranks.length} ranks; the board has ${height}`);
-    ranks.forEach((rank, r) => {
-      let file = 0;
-      for (const m of rank.matchAll(/(\d+)|([A-Za-z])/g)) {
-        if (m[1]) { file += Number(m[1]); continue; }
-        if (file >= width) break;
-        const letter = m[2];
-        out.push({ square: file + width * (height - 1 - r),
-                   side: letter === letter.toUpperCase() ? 'white' : 'black',
-                   letter: letter.toUpperCase() });
-        ++file;
-      }
-    });
-    return out;
   }
 
   /**

@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fairyc, packageDir } from './common.mjs';
+import { fairyc, packageDir, sourceDir } from './common.mjs';
 
 const dts = readFileSync(path.join(packageDir, 'fairyc.d.ts'), 'utf8');
 
@@ -22,7 +22,7 @@ function publicMembers(object) {
     .filter((n) => n !== 'constructor' && !isHelper(n)).sort();
 }
 const HELPERS = new Set(['withString', 'withStatus', 'withOptions', 'writeFile',
-                         'check', 'square', 'piece', 'readPlacement']);
+                         'check', 'square', 'piece']);
 const isHelper = (n) => HELPERS.has(n);
 
 test('Fairyc is as declared', () => {
@@ -40,4 +40,15 @@ test('the module exports what is declared', async () => {
   assert.deepEqual(Object.keys(mod).sort(), ['FairycError', 'createFairyc', 'init']);
   for (const name of ['createFairyc', 'init', 'FairycError'])
     assert.ok(new RegExp(`export (function|const|class) ${name}\\b`).test(dts), name);
+});
+
+test('the module exports every function fairy.h declares', () => {
+  // Comments stripped, then every name called like a function: what the
+  // header declares, whatever lib/Wasm/CMakeLists.txt's pattern matches.
+  const header = readFileSync(path.join(sourceDir, 'include/fairy/CAPI/fairy.h'), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '');
+  const declared = [...new Set([...header.matchAll(/\b(fairy_\w+)\s*\(/g)].map((m) => m[1]))];
+  assert.ok(declared.length >= 30, `only ${declared.length} functions found`);
+  for (const name of declared)
+    assert.equal(typeof fairyc.M[`_${name}`], 'function', `${name} is not exported`);
 });
