@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Debian packages installed, used and removed, as the README's
 # "Install the Debian package" says. It changes the machine it runs on:
-# scripts/fresh-check.sh runs it as root in its fresh Debian 12 root (the
-# deb stage); run it by hand only where you mean to install fairyc.
+# scripts/fresh-check.sh's deb stage runs it (--debs) as root in a clean
+# Debian 12 root of its own, made after the packages were built in
+# another; run it by hand only where you mean to install fairyc.
 #
 #   scripts/deb-check.sh [--debs DIR]
 #
