@@ -15,6 +15,16 @@ const SEVERITIES = ['error', 'warning', 'note', 'remark'];
 const KINDS = [[1, 'quiet'], [2, 'capture'], [4, 'remote'], [8, 'promote']];
 const OK = 0, ERROR = 1, BUFFER_TOO_SMALL = 3;
 
+// Frees what a Compilation holds when it is garbage-collected undisposed
+// (dispose() frees it at once; the registry is the safety net, run at the
+// collector's pleasure). Held: {M, handle, files}; dispose() unregisters.
+const finalizers = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry(({ M, handle, files }) => {
+    if (handle) M._fairy_compilation_destroy(handle);
+    for (const f of files) f.remove();
+  })
+  : null;
+
 /** An error of the library: a bad argument, or input that does not compile. */
 export class FairycError extends Error {
   constructor(message, diagnostics = []) {
@@ -204,17 +214,25 @@ class Fairyc {
   writeFile(fileName, text) {
     const FS = this.M.FS;
     let path = String(fileName);
+    let dir = null; // the directory made for it, removed with it
     if (!path.includes('/')) {
-      const dir = `/fairyc-input-${this.nextFile++}`;
+      dir = `/fairyc-input-${this.nextFile++}`;
       FS.mkdir(dir);
       path = `${dir}/${path || 'variants.ini'}`;
     } else {
       path = path.startsWith('/') ? path : `/${path}`;
       FS.mkdirTree(path.slice(0, path.lastIndexOf('/')) || '/');
     }
-    if (FS.analyzePath(path).exists) throw new FairycError(`'${path}' is in use`);
+    const remove = () => {
+      if (FS.analyzePath(path).exists) FS.unlink(path);
+      if (dir) FS.rmdir(dir);
+    };
+    if (FS.analyzePath(path).exists) {
+      if (dir) FS.rmdir(dir);
+      throw new FairycError(`'${path}' is in use`);
+    }
     FS.writeFile(path, text);
-    return { path, remove: () => FS.unlink(path) };
+    return { path, remove };
   }
 }
 
@@ -225,6 +243,8 @@ class Compilation {
     this.M = fairyc.M;
     this.handle = handle;
     this.files = [];
+    // The registry's record shares `files`, so files added later go too.
+    finalizers?.register(this, { M: this.M, handle, files: this.files }, this);
   }
 
   check() {
@@ -420,8 +440,12 @@ class Compilation {
     }
   }
 
-  /** Frees the compilation; it cannot be used after. */
+  /**
+   * Frees the compilation at once; it cannot be used after. One not
+   * disposed is freed when it is garbage-collected (FinalizationRegistry).
+   */
   dispose() {
+    finalizers?.unregister(this);
     if (this.handle) this.M._fairy_compilation_destroy(this.handle);
     this.handle = 0;
     for (const f of this.files.splice(0)) f.remove();

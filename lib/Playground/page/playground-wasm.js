@@ -9,11 +9,17 @@
 
 window.fairycLocal = createFairycCore({ print: () => {}, printErr: () => {} })
   .then((M) => {
-    // Calls `f` with a status slot and returns {status, body}.
+    // Calls `f` with a status slot and returns {status, body}. As
+    // web/fairyc.js's withStatus (an ES module, which a page opened from
+    // file:// cannot load, hence this copy): no reply is out of memory.
+    const outOfMemory = () =>
+      new Error('fairyc: out of memory in the WebAssembly module');
     const answer = (f) => {
       const st = M._malloc(4);
+      if (!st) throw outOfMemory();
       try {
         const out = f(st);
+        if (!out) throw outOfMemory();
         const body = M.UTF8ToString(out);
         M._free(out);
         return { status: M.HEAP32[st >> 2], body };
@@ -26,6 +32,7 @@ window.fairycLocal = createFairycCore({ print: () => {}, printErr: () => {} })
       compile: (body) => answer((st) => {
         const len = M.lengthBytesUTF8(body);
         const p = M._malloc(len + 1);
+        if (!p) throw outOfMemory();
         try {
           M.stringToUTF8(body, p, len + 1);
           return M._fairy_playground_compile(p, len, st);
