@@ -410,7 +410,7 @@ class Compilation:
             for p in pieces:
                 if p.name == key:
                     return p
-            if len(key) == 1:
+            if len(key) == 1 and key.isascii():
                 i = self._call(_lib.fairy_piece_find, key.encode())
                 if i >= 0:
                     return pieces[int(i)]
@@ -436,7 +436,10 @@ class Compilation:
         return (b.width, b.height) + ((b.depth,) if b.depth > 1 else ())
 
     def square_name(self, index: int) -> str:
-        """The name of square `index`."""
+        """The name of square `index`; KeyError for no square of the
+        board (checked here: the C API takes an unsigned int)."""
+        if not 0 <= index < self.board.squares:
+            raise KeyError("no square %d on this board" % index)
         with self._lock:
             h = self._h()
             length = ctypes.c_size_t(0)
@@ -563,8 +566,8 @@ class Position:
         """Puts a piece of type `letter` on `square`: of `side`, or when
         None, White's for an upper-case letter and Black's for lower case.
         `moved`: it has moved before."""
-        if len(letter) != 1 or not letter.isalpha():
-            raise ValueError("letter %r: one letter" % (letter,))
+        if len(letter) != 1 or not (letter.isascii() and letter.isalpha()):
+            raise ValueError("letter %r: one letter, a-z or A-Z" % (letter,))
         s = _side(side) if side is not None else (
             Side.WHITE if letter.isupper() else Side.BLACK)
         index = self._compilation.square(square)

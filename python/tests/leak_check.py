@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Does the package leak? Compiles, asks destinations in a position and
 emits, N times, and prints the process's resident size after a warm-up
-and at the end (from /proc/self/statm).
+and at the end (from /proc/self/statm). --mode with closes each
+compilation and position (with blocks); --mode dropped never closes
+them: they are dropped, and their finalizers free them.
 
-Usage: leak_check.py [--compiles N] [--warmup W] [--max-growth-mb M]
+Usage: leak_check.py [--mode with|dropped] [--compiles N] [--warmup W]
+                     [--max-growth-mb M]
 With --max-growth-mb, exits 1 when the resident size grew by more than M
 MB between the warm-up and the end (ctest's python-leak runs a short
 loop with a generous bound; docs/python.md gives the figures of 10^5).
@@ -41,21 +44,37 @@ def one(i: int) -> None:
             pass
 
 
+def dropped(i: int) -> None:
+    c = fairyc.compile(PIECES[i % len(PIECES)], "betza", board="8x8")
+    p = c.position("8/8/2p5/8/3P4/8/8/8")
+    c.destinations(0, "d4", p, side="white" if i % 2 else "black")
+    c.emit("json" if i % 3 else "betza")
+    c.diagnostics
+    if i % 10 == 0:
+        try:
+            fairyc.compile("R(N")
+        except fairyc.CompileError:
+            pass
+    # c and p go out of scope here, never closed.
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--compiles", type=int, default=100000)
     ap.add_argument("--warmup", type=int, default=1000)
     ap.add_argument("--max-growth-mb", type=float)
+    ap.add_argument("--mode", choices=["with", "dropped"], default="with")
     a = ap.parse_args()
+    step = one if a.mode == "with" else dropped
     for i in range(a.warmup):
-        one(i)
+        step(i)
     start, t0 = rss_mb(), time.time()
     for i in range(a.compiles):
-        one(i)
+        step(i)
     end, seconds = rss_mb(), time.time() - t0
-    print("RSS after %d warm-up compiles: %.1f MB; after %d more: %.1f MB "
-          "(+%.1f MB, %.1f s)" % (a.warmup, start, a.compiles, end,
-                                  end - start, seconds))
+    print("%s: RSS after %d warm-up compiles: %.1f MB; after %d more: "
+          "%.1f MB (+%.1f MB, %.1f s)" % (a.mode, a.warmup, start, a.compiles,
+                                          end, end - start, seconds))
     if a.max_growth_mb is not None and end - start > a.max_growth_mb:
         print("FAILED: grew by more than %.1f MB" % a.max_growth_mb)
         sys.exit(1)

@@ -448,6 +448,35 @@ def test_threads_share_a_compilation():
         assert errors == []
 
 
+def test_threads_each_with_a_compilation():
+    """Different compilations in different threads at the same time (the
+    claim of docs/python.md): each thread's answers are the ones it gets
+    alone."""
+    notations = ["N", "QN", "WF", "R", "B", "NN"]
+    alone = {}
+    for n in notations:
+        with fairyc.compile(n, board="10x10") as c:
+            alone[n] = [[d.square for d in c.destinations(0, sq)]
+                        for sq in range(100)]
+    errors: List[BaseException] = []
+    got: Dict[str, List[List[int]]] = {}
+
+    def work(n: str) -> None:
+        try:
+            with fairyc.compile(n, board="10x10") as c:
+                got[n] = [[d.square for d in c.destinations(0, sq)]
+                          for sq in range(100)]
+                c.emit("betza")
+        except BaseException as e:  # noqa: B902
+            errors.append(e)
+    threads = [threading.Thread(target=work, args=(n,)) for n in notations]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and got == alone
+
+
 # Placements with walls ('*') and pieces, read by the C API with fairyc's
 # parser: the destinations equal fairyc --position=... --emit=json's.
 WALL_PLACEMENTS = [
@@ -494,6 +523,21 @@ def test_bad_placements_are_refused_in_fairyc_s_words(run_fairyc, bad):
                         if d.capture}
         with pytest.raises(ValueError):
             c.position(bad)
+
+
+def test_non_ascii_letters_and_far_squares_are_refused():
+    with fairyc.compile_file(os.path.join(ROOT, "examples/chess.fairy")) as c:
+        for key in ("\u00e9", "\u00df", "\u0416"):
+            with pytest.raises(KeyError):
+                c.piece(key)
+        with c.position() as p:
+            for letter in ("\u00e9", "\u00df"):
+                with pytest.raises(ValueError):
+                    p.place("e4", letter)
+        for index in (2**32 + 3, 64, -1, 2**64):
+            with pytest.raises(KeyError):
+                c.square_name(index)
+        assert c.square_name(3) == "d1"
 
 
 def import_with(env: Dict[str, str], cwd: str) -> "subprocess.CompletedProcess[str]":
