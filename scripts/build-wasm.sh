@@ -79,18 +79,21 @@ if [ ! -e "$stamp" ]; then
     -o Debug::NoLocking=1 -o APT::Sandbox::User="$(id -un)")
   # The files of llvm-toolchain-14 $1 and antlr4-cpp-runtime $2 in src/.
   llvm_tar() { echo "$deps/src/llvm-toolchain-14_$(upstream "$1").orig.tar.xz"; }
-  antlr_tars() {
-    echo "$deps/src/antlr4-cpp-runtime_$(upstream "$1").orig.tar.xz"
-    echo "$deps/src/antlr4-cpp-runtime_${1#*:}.debian.tar.xz"
+  antlr_orig() { echo "$deps/src/antlr4-cpp-runtime_$(upstream "$1").orig.tar.xz"; }
+  antlr_debian() { echo "$deps/src/antlr4-cpp-runtime_${1#*:}.debian.tar.xz"; }
+  have_sources() {
+    local f
+    for f in "$(llvm_tar "$1")" "$(antlr_orig "$2")" "$(antlr_debian "$2")"; do
+      [ -f "$f" ] || return 1
+    done
   }
-  have_sources() { ls $(llvm_tar "$1") $(antlr_tars "$2") >/dev/null 2>&1; }
   llvm_version=$llvm_want antlr_version=$antlr_want
   if [ -z "$llvm_want" ] || [ -z "$antlr_want" ] || ! have_sources "$llvm_want" "$antlr_want"; then
     step "reading the source index of $mirror ($suite)" "$deps/apt.log" \
       apt-get "${aptopts[@]}" update
     # The wanted version if the mirror has it, else its newest.
     pick() {
-      local pkg=$1 want=$2 v newest= found=
+      local pkg=$1 want=$2 v newest='' found=''
       for v in $(apt-cache "${aptopts[@]}" showsrc --only-source "$pkg" 2>/dev/null |
                  sed -n 's/^Version: //p'); do
         [ "$v" = "$want" ] && found=$v
@@ -126,7 +129,7 @@ if [ ! -e "$stamp" ]; then
   step "extracting the ANTLR 4 runtime ($antlr_version) and applying Debian's patches" "$deps/extract.log" \
     bash -c 'tar -xJf "$1" -C "$3" && tar -xJf "$2" -C "$3" &&
       cd "$3" && while read -r p; do patch -p1 < "debian/patches/$p"; done < debian/patches/series' \
-    _ $(antlr_tars "$antlr_version") "$deps/antlr4"
+    _ "$(antlr_orig "$antlr_version")" "$(antlr_debian "$antlr_version")" "$deps/antlr4"
   if [ "${FAIRY_WASM_FETCH_ONLY:-0}" = 1 ]; then
     echo "build-wasm: FAIRY_WASM_FETCH_ONLY=1: sources in $deps/llvm and $deps/antlr4; stopping"
     exit 0

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The host's Debian release and mirrors, as its apt configuration names
 # them; sourced by scripts/build-wasm.sh and scripts/fresh-check.sh.
 #
