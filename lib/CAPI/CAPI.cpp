@@ -12,6 +12,7 @@
 #include "fairy/Driver/Options.h"
 #include "fairy/Eval/Position.h"
 #include "fairy/PieceFile/PieceSet.h"
+#include "fairy/Support/Escape.h"
 #include "fairy/Support/Suggest.h"
 
 #include <cctype>
@@ -49,8 +50,14 @@ struct fairy_compilation {
   /// Copies the driver's diagnostics that are new.
   void syncDiagnostics() {
     std::vector<DriverDiagnostic> All = D.diagnostics();
-    for (size_t I = Diagnostics.size(); I < All.size(); ++I)
+    for (size_t I = Diagnostics.size(); I < All.size(); ++I) {
+      // Input text quoted in a message (an unexpected NUL, an ESC) as
+      // fairyc prints it: a C string cannot hold a NUL, and a program that
+      // prints the message must not be steered by the input.
+      All[I].Message = escapeForTerminal(All[I].Message);
+      All[I].File = escapeForTerminal(All[I].File);
       Diagnostics.push_back(std::move(All[I]));
+    }
   }
 };
 
@@ -102,7 +109,8 @@ bool parseFlag(const std::string &V, bool &Out) {
 bool setOption(fairy_options &O, const std::string &Name,
                const std::string &V) {
   auto Bad = [&](const char *Expected) {
-    O.Error = "option '" + Name + "': '" + V + "' is not " + Expected;
+    O.Error = escapeForTerminal("option '" + Name + "': '" + V + "' is not " +
+                                Expected);
     return false;
   };
   if (Name == "w")
@@ -113,7 +121,7 @@ bool setOption(fairy_options &O, const std::string &Name,
   }
   const OptionInfo *Info = findOption(Name);
   if (!Info || (Info->Flags & ToolOnly)) {
-    O.Error = "unknown option '" + Name + "'";
+    O.Error = "unknown option '" + escapeForTerminal(Name) + "'";
     // The nearest name this function takes, as fairyc suggests the nearest
     // of its own; none for one of fairyc's that an argument here says.
     if (!Info) {
@@ -151,7 +159,7 @@ bool setOption(fairy_options &O, const std::string &Name,
   }
   std::string Error;
   if (!fairy::setOption(O.Inv, Name, Value, Error)) {
-    O.Error = "option '" + Name + "': " + Error;
+    O.Error = escapeForTerminal("option '" + Name + "': " + Error);
     return false;
   }
   return true;
@@ -395,7 +403,7 @@ fairy_status fairy_position_set_placement(fairy_position *P,
     std::string Error;
     auto Read = Position::fromFEN(Placement, P->B, Error);
     if (!Read) {
-      P->Error = "--position: " + Error;
+      P->Error = escapeForTerminal("--position: " + Error);
       return FAIRY_INVALID_ARGUMENT;
     }
     const Board &B = *P->B, &Read2 = Read->board();
@@ -478,7 +486,8 @@ fairy_status fairy_emit(fairy_compilation *C, const char *Kind, char *Buffer,
         std::vector<std::string> Kinds;
         for (const BackendInfo *B : backends())
           Kinds.push_back(B->Name);
-        C->LastError = "emit: " + notOneOfMessage(Kind ? Kind : "", Kinds);
+        C->LastError = escapeForTerminal(
+            "emit: " + notOneOfMessage(Kind ? Kind : "", Kinds));
       }
       return FAIRY_INVALID_ARGUMENT;
     }

@@ -336,6 +336,22 @@ def test_compile_error_is_located(run_fairyc, tmp_path):
         "error: " + e.value.diagnostics[0].message)
 
 
+def test_input_text_in_messages_is_escaped(run_fairyc, tmp_path):
+    # A NUL and an ESC of the input come back as \xNN, as fairyc prints
+    # them: the message is whole and printing it cannot steer a terminal.
+    text = "N\0R\x1b[2J"
+    with pytest.raises(fairyc.CompileError) as e:
+        fairyc.compile(text, "betza")
+    d = e.value.diagnostics[0]
+    assert "unexpected character '\\x00'" in d.message
+    assert not any("\0" in x.message or "\x1b" in x.message
+                   for x in e.value.diagnostics)
+    path = tmp_path / "nul.betza"
+    path.write_bytes(text.encode())
+    r = run_fairyc([str(path)])
+    assert "error: " + d.message in r.stderr
+
+
 def test_check_false_keeps_the_failed_compilation():
     with fairyc.compile("R(N", check=False) as c:
         assert not c.ok

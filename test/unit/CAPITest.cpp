@@ -479,6 +479,33 @@ std::vector<std::pair<std::string, std::string>> documentedBackends() {
   return Rows;
 }
 
+// Input text quoted in a diagnostic or an error comes out as fairyc prints
+// it: a NUL or an ESC as \xNN, so the message is whole as a C string and
+// cannot steer the terminal of a program that prints it.
+TEST(CAPITest, InputTextInMessagesIsEscaped) {
+  const char Text[] = "N\0R\x1b[2J";
+  Compilation C(fairy_compile("betza", Text, sizeof(Text) - 1, nullptr));
+  ASSERT_FALSE(fairy_compilation_ok(C.C));
+  ASSERT_GE(fairy_diagnostic_count(C.C), 1u);
+  fairy_diagnostic D;
+  ASSERT_EQ(fairy_diagnostic_get(C.C, 0, &D), FAIRY_OK);
+  EXPECT_NE(std::strstr(D.message, "unexpected character '\\x00'"), nullptr)
+      << D.message;
+  for (size_t I = 0; I < fairy_diagnostic_count(C.C); ++I) {
+    ASSERT_EQ(fairy_diagnostic_get(C.C, I, &D), FAIRY_OK);
+    EXPECT_EQ(std::strchr(D.message, '\x1b'), nullptr) << D.message;
+  }
+
+  fairy_options *O = fairy_options_create();
+  EXPECT_EQ(fairy_options_set(O, "board\x1b[31m", "8x8"),
+            FAIRY_INVALID_ARGUMENT);
+  EXPECT_NE(std::strstr(fairy_options_error(O), "board\\x1B[31m"), nullptr)
+      << fairy_options_error(O);
+  EXPECT_EQ(fairy_options_set(O, "side", "w\x1bhite"), FAIRY_INVALID_ARGUMENT);
+  EXPECT_EQ(std::strchr(fairy_options_error(O), '\x1b'), nullptr);
+  fairy_options_destroy(O);
+}
+
 // The registry, read through the C API, is the list docs/backends.md shows:
 // the same names in the same order with the same help lines, and every name
 // is a kind fairy_emit takes.

@@ -92,7 +92,10 @@ void fairy_compilation_destroy(fairy_compilation *compilation);
 int fairy_compilation_ok(const fairy_compilation *compilation);
 
 /* ---- Diagnostics --------------------------------------------------------
- * Errors and warnings of compiling and emitting, in order. */
+ * Errors and warnings of compiling and emitting, in order. Text of the
+ * input in a message, a file name or an error string comes as fairyc
+ * prints it: control characters (NUL, ESC, ...) and bytes that are not
+ * UTF-8 as \xNN, so every string is whole, UTF-8, and safe to print. */
 typedef enum fairy_severity {
   FAIRY_SEVERITY_ERROR = 0,
   FAIRY_SEVERITY_WARNING = 1,
