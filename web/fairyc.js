@@ -14,6 +14,7 @@ import createFairycCore from './fairyc-core.js';
 const SEVERITIES = ['error', 'warning', 'note', 'remark'];
 const KINDS = [[1, 'quiet'], [2, 'capture'], [4, 'remote'], [8, 'promote']];
 const OK = 0, ERROR = 1, BUFFER_TOO_SMALL = 3;
+const UTF8 = new TextEncoder();
 
 // Frees what a Compilation holds when it is garbage-collected undisposed
 // (dispose() frees it at once; the registry is the safety net, run at the
@@ -161,12 +162,16 @@ class Fairyc {
   // ---- Memory helpers: every allocation is freed before they return. ----
   withString(text, f) {
     const M = this.M;
-    const len = M.lengthBytesUTF8(text);
-    const ptr = M._malloc(len + 1);
+    // TextEncoder, not Emscripten's stringToUTF8: that one joins a lone
+    // surrogate with the character after it into another character; this
+    // writes U+FFFD, which fairyc then names as the text holds it.
+    const bytes = UTF8.encode(String(text));
+    const ptr = M._malloc(bytes.length + 1);
     if (!ptr) throw new FairycError('out of memory');
     try {
-      M.stringToUTF8(text, ptr, len + 1);
-      return f(ptr, len);
+      M.HEAPU8.set(bytes, ptr);
+      M.HEAPU8[ptr + bytes.length] = 0;
+      return f(ptr, bytes.length);
     } finally {
       M._free(ptr);
     }

@@ -83,3 +83,19 @@ test('the deepest nesting accepted natively compiles here, one more is refused a
     c.dispose();
   }
 });
+
+test('text of the input in a message is escaped, as native fairyc prints it', () => {
+  // A NUL and an ESC come back as \xNN: the message is whole, and printing
+  // it cannot steer a terminal.
+  const c = fairyc.compile('N\u0000R\u001b[2J', { notation: 'betza' });
+  assert.equal(c.ok, false);
+  const [d] = c.diagnostics;
+  assert.ok(d.message.includes("unexpected character '\\x00'"), d.message);
+  for (const e of c.diagnostics) assert.ok(!/[\u0000\u001b]/.test(e.message), e.message);
+  c.dispose();
+  // A lone surrogate is read as U+FFFD, not joined with the next character.
+  const s = fairyc.compile('\uD800N', { notation: 'betza' });
+  assert.equal(s.ok, false);
+  assert.ok(s.diagnostics[0].message.includes("'\uFFFD'"), s.diagnostics[0].message);
+  s.dispose();
+});
