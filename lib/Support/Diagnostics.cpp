@@ -7,6 +7,7 @@
 #include <map>
 #include <tuple>
 
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -238,8 +239,9 @@ static std::string flagSuffix(SourceMgr::DiagKind Kind, StringRef Name) {
 }
 
 /// \p D as it may be shown on a terminal: control characters of the
-/// message written \xNN; those of the source line (and fix-its) shown as
-/// '?', one column each, so carets and ranges stay where they were.
+/// message written \xNN; those of the source line (and fix-its), and its
+/// bytes that are not UTF-8, shown as '?', one column each, so carets and
+/// ranges stay where they were.
 static SMDiagnostic forTerminal(const SMDiagnostic &D) {
   auto Blank = [](StringRef S) {
     std::string Out = S.str();
@@ -251,6 +253,16 @@ static SMDiagnostic forTerminal(const SMDiagnostic &D) {
                (unsigned char)Out[I + 1] >= 0x80 &&
                (unsigned char)Out[I + 1] < 0xA0)
         Out[I] = Out[I + 1] = '?'; // a C1 control (U+0080 to U+009F)
+      else if (C >= 0x80) {
+        // A byte that is not UTF-8: a terminal in an 8-bit locale reads
+        // 0x9B alone as CSI, as it reads ESC [.
+        auto *B = reinterpret_cast<const llvm::UTF8 *>(Out.data() + I);
+        unsigned Len = llvm::getNumBytesForUTF8(*B);
+        if (Len > Out.size() - I || !llvm::isLegalUTF8Sequence(B, B + Len))
+          Out[I] = '?';
+        else
+          I += Len - 1;
+      }
     }
     return Out;
   };
