@@ -256,13 +256,15 @@ class _Options:
         self.close()
 
 
-def compile(text: str, notation: str = "betza", *, check: bool = True,
-            **options: OptionValue) -> "Compilation":
+def compile(text: Union[str, bytes], notation: str = "betza", *,
+            check: bool = True, **options: OptionValue) -> "Compilation":
     """Compiles `text` in `notation` ("parlett", "betza", "fairy",
     "formula", "ir", or "pieces" for a piece file's text) with fairyc's
     options. Raises CompileError when the input has errors (with
-    check=False: returns the compilation, whose `ok` is False)."""
-    data = text.encode("utf-8")
+    check=False: returns the compilation, whose `ok` is False). Bytes go
+    to fairyc as they are (as a file's would: text that is not UTF-8 is
+    an error located at its byte); a str is encoded as UTF-8."""
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     with _Options(options) as o:
         handle = _lib.fairy_compile(notation.encode(), data, len(data),
                                     o.handle)

@@ -350,6 +350,14 @@ def test_input_text_in_messages_is_escaped(run_fairyc, tmp_path):
     path.write_bytes(text.encode())
     r = run_fairyc([str(path)])
     assert "error: " + d.message in r.stderr
+    # Bytes go as they are, as a file's: a byte that is not UTF-8 is
+    # located and named as fairyc names it.
+    with pytest.raises(fairyc.CompileError) as e:
+        fairyc.compile(b"N\xffR", "betza")
+    path.write_bytes(b"N\xffR")
+    d = e.value.diagnostics[0]
+    assert (d.line, d.column) == (1, 2) and "byte 0xff" in d.message
+    assert "error: " + d.message in run_fairyc([str(path)]).stderr
 
 
 def test_check_false_keeps_the_failed_compilation():
