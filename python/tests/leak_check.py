@@ -30,12 +30,10 @@ def rss_mb() -> float:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-def one(i: int) -> None:
-    with fairyc.compile(PIECES[i % len(PIECES)], "betza", board="8x8") as c:
-        with c.position("8/8/2p5/8/3P4/8/8/8") as p:
-            c.destinations(0, "d4", p, side="white" if i % 2 else "black")
-        c.emit("json" if i % 3 else "betza")
-        c.diagnostics
+def use(c: fairyc.Compilation, p: fairyc.Position, i: int) -> None:
+    c.destinations(0, "d4", p, side="white" if i % 2 else "black")
+    c.emit("json" if i % 3 else "betza")
+    c.diagnostics
     # Errors too: the compilation is freed when the exception is raised.
     if i % 10 == 0:
         try:
@@ -44,18 +42,16 @@ def one(i: int) -> None:
             pass
 
 
+def one(i: int) -> None:
+    with fairyc.compile(PIECES[i % len(PIECES)], "betza", board="8x8") as c:
+        with c.position("8/8/2p5/8/3P4/8/8/8") as p:
+            use(c, p, i)
+
+
 def dropped(i: int) -> None:
     c = fairyc.compile(PIECES[i % len(PIECES)], "betza", board="8x8")
-    p = c.position("8/8/2p5/8/3P4/8/8/8")
-    c.destinations(0, "d4", p, side="white" if i % 2 else "black")
-    c.emit("json" if i % 3 else "betza")
-    c.diagnostics
-    if i % 10 == 0:
-        try:
-            fairyc.compile("R(N")
-        except fairyc.CompileError:
-            pass
-    # c and p go out of scope here, never closed.
+    use(c, c.position("8/8/2p5/8/3P4/8/8/8"), i)
+    # c and its position go out of scope here, never closed.
 
 
 def main() -> None:

@@ -70,6 +70,15 @@ referenceMoves(const PieceSet &Set, size_t Piece, unsigned From, Color Side,
   return Out;
 }
 
+/// \p Path compiled by the driver, as fairyc compiles it: the reference
+/// the C API's answers are compared with.
+std::unique_ptr<CompiledPieces> viaDriver(const std::string &Path) {
+  Driver D;
+  Invocation Inv;
+  Inv.Input = Path;
+  return D.compile(Inv);
+}
+
 TEST(CAPITest, DestinationsMatchTheReferenceEvaluatorOnEveryExample) {
   std::mt19937_64 Rng(20);
   unsigned Compared = 0, Moves = 0;
@@ -80,10 +89,7 @@ TEST(CAPITest, DestinationsMatchTheReferenceEvaluatorOnEveryExample) {
     Compilation C(fairy_compile_file(Path.c_str(), nullptr));
     ASSERT_TRUE(fairy_compilation_ok(C.C));
     // The same file through the driver, for the reference's IR.
-    Driver D;
-    Invocation Inv;
-    Inv.Input = Path;
-    auto Pieces = D.compile(Inv);
+    auto Pieces = viaDriver(Path);
     ASSERT_TRUE(Pieces);
     const PieceSet &Set = Pieces->pieceSet();
     unsigned N = fairy_board_squares(C.C);
@@ -363,10 +369,7 @@ TEST(CAPITest, PlacementsAreReadAsFairycReadsPositions) {
   std::string Path = std::string(FAIRY_SOURCE_DIR) + "/examples/chess.fairy";
   Compilation C(fairy_compile_file(Path.c_str(), nullptr));
   ASSERT_TRUE(fairy_compilation_ok(C.C));
-  Driver D;
-  Invocation Inv;
-  Inv.Input = Path;
-  auto Pieces = D.compile(Inv);
+  auto Pieces = viaDriver(Path);
   ASSERT_TRUE(Pieces);
   const PieceSet &Set = Pieces->pieceSet();
   struct Case {
