@@ -20,7 +20,7 @@ import threading
 import weakref
 from dataclasses import dataclass
 from typing import (Any, Callable, Dict, List, NoReturn, Optional, Sequence,
-                    Tuple, Union)
+                    Tuple, TypeVar, Union)
 
 from . import _capi
 from ._capi import API_VERSION, LibraryNotFound
@@ -302,7 +302,39 @@ def _raise_closed(what: str) -> NoReturn:
     raise ValueError("the %s is closed" % what)
 
 
-class Compilation:
+_Self = TypeVar("_Self", bound="_Owned")
+
+
+class _Owned:
+    """What a Compilation and a Position share: a handle of the C API that
+    a finalizer frees, closed once, usable in a with block, and refused
+    (ValueError) once closed."""
+    _what = "handle"
+    _handle: Optional[int]
+    _finalizer: weakref.finalize
+
+    def close(self) -> None:
+        """Frees the handle (and nothing of what was read from it); a
+        second call does nothing."""
+        self._finalizer()
+        self._handle = None
+
+    @property
+    def closed(self) -> bool:
+        return self._handle is None
+
+    def __enter__(self: _Self) -> _Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _h(self) -> int:
+        h = self._handle
+        return h if h is not None else _raise_closed(self._what)
+
+
+class Compilation(_Owned):
     """The pieces of one input on its board, and its diagnostics.
 
     Frees what the C API allocated on close(), at the end of a with block,
@@ -310,9 +342,8 @@ class Compilation:
     serialized by a lock; different compilations run in parallel.
     """
 
-    _handle: Optional[int]
+    _what = "compilation"
     _lock: threading.RLock
-    _finalizer: weakref.finalize
 
     def __init__(self) -> None:
         raise TypeError("use fairyc.compile or fairyc.compile_file")
@@ -337,22 +368,7 @@ class Compilation:
         """Frees the compilation (and nothing of what was read from it);
         a second call does nothing."""
         with self._lock:
-            self._finalizer()
-            self._handle = None
-
-    @property
-    def closed(self) -> bool:
-        return self._handle is None
-
-    def __enter__(self) -> "Compilation":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def _h(self) -> int:
-        h = self._handle
-        return h if h is not None else _raise_closed("compilation")
+            super().close()
 
     def _call(self, f: Callable[..., Any], *args: Any) -> Any:
         with self._lock:
@@ -529,12 +545,14 @@ class Compilation:
             "x".join(str(n) for n in self._dims()) if self.ok else "-")
 
 
-class Position:
+class Position(_Owned):
     """What stands on the board of a compilation: own and enemy pieces.
 
     Made by Compilation.position(); freed on close(), at the end of a with
     block, or when collected. It keeps its compilation alive.
     """
+
+    _what = "position"
 
     def __init__(self, compilation: Compilation) -> None:
         self._compilation = compilation
@@ -544,24 +562,6 @@ class Position:
         self._handle: Optional[int] = handle
         self._finalizer = weakref.finalize(self, _lib.fairy_position_destroy,
                                            handle)
-
-    def close(self) -> None:
-        self._finalizer()
-        self._handle = None
-
-    @property
-    def closed(self) -> bool:
-        return self._handle is None
-
-    def __enter__(self) -> "Position":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def _h(self) -> int:
-        h = self._handle
-        return h if h is not None else _raise_closed("position")
 
     def place(self, square: SquareLike, letter: str,
               side: Optional[SideLike] = None, moved: bool = False) -> None:
